@@ -1,0 +1,81 @@
+/**
+ * The seams between the gateway's parts, so that the web server (routes, sockets, persistence), the simulated fleet
+ * (fleet/, time/) and MQTT (mqtt/) can be built and tested apart. Each part receives what it needs through these
+ * interfaces; nothing reaches into another part's internals.
+ */
+import type { DeviceInfo, EventLog, LimitStatus, LiveData, PowerStatus } from "@dtu/api/live";
+import type { ConfigJson } from "../config/types.ts";
+
+/** Wall time source; tests inject a fake one. Milliseconds since the Unix epoch. */
+export interface Clock {
+  now(): number;
+}
+
+/**
+ * The device clock (API.md §3.18): starts from the host clock (as if NTP had synced), can be set by POST
+ * /api/ntp/time, and formats times in the configured POSIX time zone.
+ */
+export interface DeviceClock extends Clock {
+  /** Set the clock from local date parts in the configured zone (month 1–12). */
+  setLocal(parts: { year: number; month: number; day: number; hour: number; minute: number; second: number }): void;
+  /** Clock valid (year after 2016). */
+  synced(): boolean;
+  /** Local date parts in the configured zone, for GET /api/ntp/time. */
+  localParts(at?: number): { year: number; month: number; day: number; hour: number; minute: number; second: number };
+  /** English `<Weekday>, <Month> <dd> <yyyy> <HH>:<MM>:<SS>` in the configured zone (API.md §3.18). */
+  formatLocal(at?: number): string;
+  /** Offset of local time from UTC in seconds at the given instant. */
+  utcOffsetSeconds(at?: number): number;
+}
+
+/** Sun data for today (API.md §3.18, §4.8). */
+export interface SunInfo {
+  available: boolean;
+  sunrise: number | null;
+  sunset: number | null;
+  isDayPeriod: boolean;
+}
+
+/** One console line sink; the web server turns lines into `/console` frames ending in \r\n (API.md §3.3). */
+export type LogLine = (text: string) => void;
+
+/**
+ * The simulated inverter fleet (issue 2 §6). Pure state machine advanced by `tick()`; the web server calls `tick`
+ * from a timer and reads the documents below. Serial arguments are hex-digit strings as on the wire.
+ */
+export interface Fleet {
+  /** The live document of API.md §3.1 (what GET /api/livedata/status and the socket send). */
+  liveData(): LiveData;
+  /** Bumped whenever any inverter's statistics changed; the live socket pushes when it moves (API.md §3.2). */
+  statsVersion(): number;
+  limitStatus(): LimitStatus;
+  powerStatus(): PowerStatus;
+  /** null for an unknown serial (the route answers `{}`). */
+  eventLog(serial: string, locale: string): EventLog | null;
+  deviceInfo(serial: string): DeviceInfo | null;
+  gridProfile(serial: string): { raw: number[] } | null;
+  /** Supported inverter with that serial configured. */
+  has(serial: string): boolean;
+  /** Commands answer immediately; the status goes Pending → Ok after a realistic delay (API.md §3.7, §3.8). */
+  setLimit(serial: string, value: number, type: number): void;
+  setPower(serial: string, on: boolean): void;
+  restart(serial: string): void;
+  /** Apply a new configuration (inverter slots, DTU, NTP); called after every successful save. */
+  reconfigure(config: ConfigJson): void;
+  /** Advance the simulation to the clock's now. */
+  tick(): void;
+  /** Forget all runtime values as on a device reboot (yield totals survive). */
+  reboot(): void;
+  /** Sun data the fleet is using (for /api/ntp/status). */
+  sun(): SunInfo;
+  /** Persist what must survive a restart (yield totals); called on a timer and on shutdown. */
+  persist(): Promise<void>;
+}
+
+/** MQTT client state for GET /api/mqtt/status (issue 7). */
+export interface MqttService {
+  connected(): boolean;
+  /** Re-read settings, reconnect, re-publish discovery. */
+  reconfigure(config: ConfigJson): void;
+  stop(): Promise<void>;
+}
