@@ -4,7 +4,15 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "webapp_dist/**", "data/**", "test-artifacts/**", "apps/gateway/src/generated/**"] },
+  {
+    ignores: [
+      "**/node_modules/**",
+      "webapp_dist/**",
+      "data/**",
+      "test-artifacts/**",
+      "apps/gateway/src/generated/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

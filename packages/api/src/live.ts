@@ -27,7 +27,10 @@ export type FieldName = (typeof FIELD_NAMES)[number];
 /** A channel: property name → field; DC channels also hold `name: {u}` (API.md §3.1). */
 export const Channel = v.record(
   v.string(),
-  v.union([v.object({ v: v.number(), u: v.string(), d: v.number(), max: v.optional(v.number()) }), v.object({ u: v.string() })]),
+  v.union([
+    v.object({ v: v.number(), u: v.string(), d: v.number(), max: v.optional(v.number()) }),
+    v.object({ u: v.string() }),
+  ]),
 );
 export type Channel = v.InferOutput<typeof Channel>;
 

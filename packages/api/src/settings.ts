@@ -1,7 +1,11 @@
 /** Settings areas: inverters, DTU, device, security, MQTT, network, NTP (API.md §3.9–§3.18). */
 import * as v from "valibot";
 
-export const InverterChannel = v.object({ name: v.string(), max_power: v.number(), yield_total_offset: v.number() });
+export const InverterChannel = v.object({
+  name: v.string(),
+  max_power: v.number(),
+  yield_total_offset: v.number(),
+});
 export type InverterChannel = v.InferOutput<typeof InverterChannel>;
 
 export const InverterEntry = v.object({

@@ -34,7 +34,9 @@ export const SystemStatus = v.object({
   psram_used: v.optional(v.number()),
   flashsize: v.optional(v.number()),
   git_branch: v.optional(v.string()),
-  task_details: v.optional(v.array(v.object({ name: v.string(), stack_watermark: v.number(), priority: v.number() }))),
+  task_details: v.optional(
+    v.array(v.object({ name: v.string(), stack_watermark: v.number(), priority: v.number() })),
+  ),
 });
 export type SystemStatus = v.InferOutput<typeof SystemStatus>;
 

@@ -67,11 +67,23 @@ export interface ConfigJson {
     };
     hass: { enabled: boolean; retain: boolean; topic: string; individual_panels: boolean; expire: boolean };
   };
-  dtu: { serial: number; poll_interval: number; nrf_pa_level: number; cmt_pa_level: number; cmt_frequency: number };
+  dtu: {
+    serial: number;
+    poll_interval: number;
+    nrf_pa_level: number;
+    cmt_pa_level: number;
+    cmt_frequency: number;
+  };
   security: { password: string; allow_readonly: boolean };
   device: {
     pinmapping: string;
-    display: { powersafe: boolean; screensaver: boolean; rotation: number; contrast: number; language: number };
+    display: {
+      powersafe: boolean;
+      screensaver: boolean;
+      rotation: number;
+      contrast: number;
+      language: number;
+    };
   };
   inverters: ConfigInverter[];
 }

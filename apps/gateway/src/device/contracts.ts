@@ -17,11 +17,25 @@ export interface Clock {
  */
 export interface DeviceClock extends Clock {
   /** Set the clock from local date parts in the configured zone (month 1–12). */
-  setLocal(parts: { year: number; month: number; day: number; hour: number; minute: number; second: number }): void;
+  setLocal(parts: {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    minute: number;
+    second: number;
+  }): void;
   /** Clock valid (year after 2016). */
   synced(): boolean;
   /** Local date parts in the configured zone, for GET /api/ntp/time. */
-  localParts(at?: number): { year: number; month: number; day: number; hour: number; minute: number; second: number };
+  localParts(at?: number): {
+    year: number;
+    month: number;
+    day: number;
+    hour: number;
+    minute: number;
+    second: number;
+  };
   /** English `<Weekday>, <Month> <dd> <yyyy> <HH>:<MM>:<SS>` in the configured zone (API.md §3.18). */
   formatLocal(at?: number): string;
   /** Offset of local time from UTC in seconds at the given instant. */
@@ -54,6 +68,8 @@ export interface Fleet {
   eventLog(serial: string, locale: string): EventLog | null;
   deviceInfo(serial: string): DeviceInfo | null;
   gridProfile(serial: string): { raw: number[] } | null;
+  /** Unix time in ms of the last statistics reception of that inverter, 0 if none since boot (MQTT.md §3.3). */
+  lastUpdate(serial: string): number;
   /** Supported inverter with that serial configured. */
   has(serial: string): boolean;
   /** Commands answer immediately; the status goes Pending → Ok after a realistic delay (API.md §3.7, §3.8). */
@@ -78,4 +94,52 @@ export interface MqttService {
   /** Re-read settings, reconnect, re-publish discovery. */
   reconfigure(config: ConfigJson): void;
   stop(): Promise<void>;
+}
+
+/** What the fleet factory receives. `stateFile` keeps yield totals across restarts (null: in memory only). */
+export interface FleetDeps {
+  config: ConfigJson;
+  clock: DeviceClock;
+  log: LogLine;
+  stateFile: string | null;
+  /** Seeded randomness for clouds, events and failures; tests pass a fixed one. */
+  random?: () => number;
+}
+/** Implemented in fleet/index.ts as `export async function createFleet(deps: FleetDeps): Promise<Fleet>`. */
+export type CreateFleet = (deps: FleetDeps) => Promise<Fleet>;
+
+/**
+ * Implemented in time/index.ts as `export function createDeviceClock(deps): DeviceClock & { setTimezone(rule) }`.
+ * `timezone` is the POSIX rule of config.ntp.timezone.
+ */
+export interface DeviceClockDeps {
+  clock: Clock;
+  timezone: string;
+}
+
+/** Identity and network values of the (simulated) device (API.md §4.9, §3.17, §3.19). */
+export interface DeviceIdentity {
+  mac: string;
+  chipId: number;
+  /** Resolved hostname (template applied, sanitised). */
+  hostname(): string;
+  /** `OpenDTU-` + chip id in decimal; also the MQTT client id. */
+  apSsid: string;
+  ip: string;
+  bssid: string;
+  rssi: number;
+  gitHash: string;
+}
+
+/**
+ * Implemented in mqtt/index.ts as `export function createMqtt(deps: MqttDeps): MqttService`. The web server calls
+ * `reconfigure` after every successful settings save and `stop` on close.
+ */
+export interface MqttDeps {
+  getConfig(): ConfigJson;
+  fleet: Fleet;
+  clock: DeviceClock;
+  log: LogLine;
+  identity: DeviceIdentity;
+  uptimeSeconds(): number;
 }
