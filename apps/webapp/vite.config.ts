@@ -1,15 +1,41 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
+import cssInjectedByJs from "vite-plugin-css-injected-by-js";
+import { purgeCss } from "./scripts/purge-css.mjs";
 
-// The device serves exactly index.html.gz and js/app.js.gz (API.md §3.21): one JS file, CSS inside it.
+// The device serves exactly index.html.gz and js/app.js.gz (API.md §3.21): one JS file, CSS inside it,
+// no other assets. scripts/postbuild.mjs compresses them and adds favicons, manifest and zones.json.gz.
 const target = process.env.DTU_TARGET ?? "http://localhost:8080";
 
+// Classes the source builds at run time (`alert-${type}`): the purge cannot see them, so list them here.
+const variants = "primary|secondary|success|danger|warning|info|light|dark";
+const safelist = [
+  new RegExp(`^(alert|text-bg|btn|btn-outline|bg|text|border)-(${variants})$`),
+  /^modal-(sm|lg|xl)$/,
+];
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cssInjectedByJs()],
+  // public/ holds the favicons; postbuild copies them, so Vite must not copy them (and not inline assets).
+  publicDir: false,
   build: {
     outDir: "../../webapp_dist",
     emptyOutDir: true,
-    rollupOptions: { output: { entryFileNames: "js/app.js", inlineDynamicImports: true } },
+    assetsInlineLimit: 0,
+    modulePreload: false,
+    rollupOptions: {
+      output: { entryFileNames: "js/app.js", codeSplitting: false },
+    },
+  },
+  css: {
+    postcss: { plugins: [purgeCss({ src: new URL("./src", import.meta.url).pathname, safelist })] },
+    preprocessorOptions: {
+      scss: {
+        // Bootstrap 5.3 still uses @import and legacy colour functions; its warnings are not ours.
+        quietDeps: true,
+        silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"],
+      },
+    },
   },
   server: {
     proxy: {

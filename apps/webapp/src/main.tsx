@@ -1,4 +1,7 @@
 import { createRoot } from "react-dom/client";
+import "./styles/app.scss";
+import { App } from "./app/App";
 
+// SEED §9: the app mounts at #app.
 const root = document.getElementById("app");
-if (root) createRoot(root).render(<p>OpenDTU web app</p>);
+if (root) createRoot(root).render(<App />);

@@ -1,0 +1,47 @@
+// Turns Vite's output into the device layout (issue 6): index.html.gz + js/app.js.gz compressed with zopfli,
+// uncompressed copies removed, favicons + manifest copied, zones.json.gz from the gateway's generated file.
+import { readFile, writeFile, rm, copyFile, access, readdir } from "node:fs/promises";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipAsync } from "@gfx/zopfli";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const webapp = join(here, "..");
+const dist = join(webapp, "../../webapp_dist");
+const zones = join(webapp, "../gateway/src/generated/zones.json");
+
+async function exists(p) {
+  try {
+    await access(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function gz(src, dest, remove = true) {
+  const out = await gzipAsync(await readFile(src), { numiterations: 15 });
+  await writeFile(dest, out);
+  if (remove) await rm(src);
+  return out.length;
+}
+
+const sizes = {};
+sizes["index.html.gz"] = await gz(join(dist, "index.html"), join(dist, "index.html.gz"));
+sizes["js/app.js.gz"] = await gz(join(dist, "js/app.js"), join(dist, "js/app.js.gz"));
+
+const stray = (await readdir(dist, { recursive: true })).filter(
+  (f) => !["index.html.gz", "js", "js/app.js.gz"].includes(f.replaceAll("\\", "/")),
+);
+if (stray.length > 0) throw new Error(`unexpected build output: ${stray.join(", ")}`);
+
+for (const f of ["favicon.ico", "favicon.png", "site.webmanifest"]) {
+  await copyFile(join(webapp, "public", f), join(dist, f));
+}
+if (await exists(zones)) {
+  sizes["zones.json.gz"] = await gz(zones, join(dist, "zones.json.gz"), false);
+} else {
+  console.warn(`postbuild: ${zones} not found, zones.json.gz skipped`);
+}
+for (const [f, n] of Object.entries(sizes)) console.log(`${f.padEnd(16)} ${n} B`);
+console.log(`device total     ${sizes["index.html.gz"] + sizes["js/app.js.gz"]} B (budget 125000)`);

@@ -1,0 +1,2 @@
+import type { Plugin } from "postcss";
+export function purgeCss(options: { src: string; safelist?: (string | RegExp)[] }): Plugin;

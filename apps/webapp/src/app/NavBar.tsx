@@ -1,0 +1,175 @@
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Dropdown } from "../components/ui/Dropdown";
+import { Icon } from "../components/ui/Icon";
+import { setLocale, useI18n, type MessageKey } from "../lib/i18n";
+import { useLoggedIn, logout } from "../lib/session";
+import { announce } from "../lib/notify";
+import { THEMES, setTheme, themeStore, type Theme } from "../lib/theme";
+import { useStore } from "../lib/store";
+import { LOCALES } from "../locales";
+import { infoMenu, settingsMenu, type NavLink } from "./nav";
+import { loginUrl, paths } from "./routes";
+import { useBrandIcon } from "./useBrandIcon";
+
+const themeLabel: Record<Theme, MessageKey> = {
+  light: "common.themeLight",
+  dark: "common.themeDark",
+  auto: "common.themeAuto",
+};
+const themeIcon = { light: "sun", dark: "moon", auto: "circleHalf" } as const;
+const localeLabel = { en: "common.languageEn", de: "common.languageDe", fr: "common.languageFr" } as const;
+
+/** The navigation bar of SEED §2. Collapses below lg; any link tap closes the menu. */
+export function NavBar() {
+  const { t, locale } = useI18n();
+  const [location, navigate] = useLocation();
+  const loggedIn = useLoggedIn();
+  const theme = useStore(themeStore);
+  const brand = useBrandIcon();
+  const [open, setOpen] = useState(false);
+  const collapse = () => setOpen(false);
+
+  const menu = (label: MessageKey, links: readonly NavLink[]) => (
+    <Dropdown nav label={t(label)}>
+      {(close) =>
+        links.map((l) => (
+          <li key={l.path}>
+            <Link
+              href={l.path}
+              className={`dropdown-item${location === l.path ? " active" : ""}`}
+              aria-current={location === l.path ? "page" : undefined}
+              onClick={() => {
+                close();
+                collapse();
+              }}
+            >
+              {t(l.label)}
+            </Link>
+          </li>
+        ))
+      }
+    </Dropdown>
+  );
+
+  return (
+    <nav className="navbar navbar-expand-lg bg-dark sticky-top" data-bs-theme="dark">
+      <div className="container-fluid">
+        <Link href={paths.home} className="navbar-brand d-flex align-items-center gap-2" onClick={collapse}>
+          <Icon name={brand} size={24} className="text-warning" data-brand={brand} />
+          {t("common.appName")}
+        </Link>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="main-nav"
+          aria-expanded={open}
+          aria-label={t("common.toggleNavigation")}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <Icon name="menu" size={24} />
+        </button>
+        <div className={`collapse navbar-collapse${open ? " show" : ""}`} id="main-nav">
+          <ul className="navbar-nav me-auto">
+            <li className="nav-item">
+              <Link
+                href={paths.home}
+                className={`nav-link${location === paths.home ? " active" : ""}`}
+                aria-current={location === paths.home ? "page" : undefined}
+                onClick={collapse}
+              >
+                {t("common.menuLiveView")}
+              </Link>
+            </li>
+            {menu("common.menuSettings", settingsMenu)}
+            {menu("common.menuInfo", infoMenu)}
+          </ul>
+          <ul className="navbar-nav align-items-lg-center">
+            <Dropdown
+              nav
+              end
+              ariaLabel={t("common.theme")}
+              label={<Icon name={themeIcon[theme]} label={t("common.theme")} />}
+            >
+              {(close) =>
+                THEMES.map((th) => (
+                  <li key={th}>
+                    <button
+                      type="button"
+                      className={`dropdown-item d-flex align-items-center gap-2${th === theme ? " active" : ""}`}
+                      aria-pressed={th === theme}
+                      onClick={() => {
+                        setTheme(th);
+                        close();
+                        collapse();
+                      }}
+                    >
+                      <Icon name={themeIcon[th]} />
+                      {t(themeLabel[th])}
+                    </button>
+                  </li>
+                ))
+              }
+            </Dropdown>
+            <Dropdown
+              nav
+              end
+              ariaLabel={t("common.language")}
+              label={
+                <>
+                  <Icon name="globe" /> {locale.toUpperCase()}
+                </>
+              }
+            >
+              {(close) =>
+                LOCALES.map((l) => (
+                  <li key={l}>
+                    <button
+                      type="button"
+                      lang={l}
+                      className={`dropdown-item${l === locale ? " active" : ""}`}
+                      aria-pressed={l === locale}
+                      onClick={() => {
+                        setLocale(l);
+                        close();
+                        collapse();
+                      }}
+                    >
+                      {t(localeLabel[l])}
+                    </button>
+                  </li>
+                ))
+              }
+            </Dropdown>
+            <li className="nav-item">
+              {loggedIn ? (
+                <button
+                  type="button"
+                  className="btn btn-outline-light btn-sm ms-lg-2 my-2 my-lg-0 d-inline-flex align-items-center gap-1"
+                  onClick={() => {
+                    logout();
+                    announce("common.loggedOut", "info");
+                    collapse();
+                    navigate(paths.home);
+                  }}
+                >
+                  <Icon name="logout" />
+                  {t("common.logout")}
+                </button>
+              ) : (
+                <Link
+                  href={location === paths.login ? paths.login : loginUrl(location)}
+                  className="btn btn-outline-light btn-sm ms-lg-2 my-2 my-lg-0 d-inline-flex align-items-center gap-1"
+                  onClick={collapse}
+                >
+                  <Icon name="login" />
+                  {t("common.login")}
+                </Link>
+              )}
+            </li>
+          </ul>
+        </div>
+      </div>
+    </nav>
+  );
+}

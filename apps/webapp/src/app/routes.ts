@@ -1,0 +1,38 @@
+/** Every route of SEED §2, in one object. Use `paths.x` everywhere; never write a route as a literal. */
+export const paths = {
+  home: "/",
+  login: "/login",
+  about: "/about",
+  infoSystem: "/info/system",
+  infoNetwork: "/info/network",
+  infoNtp: "/info/ntp",
+  infoMqtt: "/info/mqtt",
+  infoConsole: "/info/console",
+  settingsNetwork: "/settings/network",
+  settingsNtp: "/settings/ntp",
+  settingsMqtt: "/settings/mqtt",
+  settingsInverter: "/settings/inverter",
+  settingsSecurity: "/settings/security",
+  settingsDtu: "/settings/dtu",
+  settingsDevice: "/settings/device",
+  settingsConfig: "/settings/config",
+  firmwareUpgrade: "/firmware/upgrade",
+  maintenanceReboot: "/maintenance/reboot",
+} as const;
+
+export type PathName = keyof typeof paths;
+export type Path = (typeof paths)[PathName];
+
+/** Routes that send a logged-out visitor to the login first (SEED §2, §6). */
+export const guardedPaths: readonly Path[] = [paths.firmwareUpgrade, paths.maintenanceReboot];
+
+/** `/login?returnUrl=…` for coming back to `path` after login. */
+export function loginUrl(returnUrl: string): string {
+  return `${paths.login}?returnUrl=${encodeURIComponent(returnUrl)}`;
+}
+
+/** The returnUrl of the login page: only a local path is accepted (no open redirect). */
+export function safeReturnUrl(search: string): string {
+  const v = new URLSearchParams(search).get("returnUrl");
+  return v && v.startsWith("/") && !v.startsWith("//") ? v : paths.home;
+}

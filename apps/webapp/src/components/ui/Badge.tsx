@@ -1,0 +1,13 @@
+import type { ReactNode } from "react";
+
+export type Variant = "primary" | "secondary" | "success" | "danger" | "warning" | "info" | "light" | "dark";
+
+/** Bootstrap badge; `text-bg-*` picks a readable text colour for each variant. */
+export function Badge({ variant, children }: { variant: Variant; children: ReactNode }) {
+  return <span className={`badge text-bg-${variant}`}>{children}</span>;
+}
+
+/** Green when true, red when false: for connected/synced style flags. */
+export function BoolBadge({ value, yes, no }: { value: boolean; yes: ReactNode; no: ReactNode }) {
+  return <Badge variant={value ? "success" : "danger"}>{value ? yes : no}</Badge>;
+}

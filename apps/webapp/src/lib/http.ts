@@ -1,0 +1,117 @@
+import { navigate } from "wouter/use-browser-location";
+import { authHeader, clearSession } from "./session";
+import { announce } from "./notify";
+
+/** Every failed request ends as this (SEED §7): message from the body or the status text, plus status. */
+export interface HttpError {
+  message: string;
+  status: number;
+}
+
+export function isHttpError(e: unknown): e is HttpError {
+  return typeof e === "object" && e !== null && "status" in e && "message" in e;
+}
+
+/** Turns anything thrown into an HttpError (network failures get status 0). */
+export function toHttpError(e: unknown): HttpError {
+  if (isHttpError(e)) return e;
+  return { message: e instanceof Error ? e.message : String(e), status: 0 };
+}
+
+function headers(): Record<string, string> {
+  // X-Requested-With keeps the browser's own login dialog away (API.md §2.2).
+  const h: Record<string, string> = { "X-Requested-With": "XMLHttpRequest" };
+  const auth = authHeader();
+  if (auth) h.Authorization = auth;
+  return h;
+}
+
+/** SEED §4: a 401 removes the session, says so and sends the user to the login with a way back. */
+export function handleUnauthorized(): void {
+  clearSession();
+  announce("common.loggedOut", "warning");
+  const here = location.pathname + location.search;
+  if (location.pathname !== "/login") navigate(`/login?returnUrl=${encodeURIComponent(here)}`);
+}
+
+async function errorFrom(res: Response): Promise<HttpError> {
+  let message = res.statusText || `HTTP ${res.status}`;
+  try {
+    const text = await res.text();
+    if (text) {
+      try {
+        const body = JSON.parse(text) as { message?: unknown };
+        if (typeof body.message === "string") message = body.message;
+      } catch {
+        message = text;
+      }
+    }
+  } catch {
+    /* body unreadable: keep the status text */
+  }
+  return { message, status: res.status };
+}
+
+/** The one request function: headers, 401 policy, JSON parse, HttpError on failure. */
+export async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { ...init, headers: { ...headers(), ...(init.headers as object) } });
+  } catch (e) {
+    throw toHttpError(e);
+  }
+  if (res.status === 401) {
+    handleUnauthorized();
+    throw await errorFrom(res);
+  }
+  if (!res.ok) throw await errorFrom(res);
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw { message: "Invalid JSON", status: res.status } satisfies HttpError;
+  }
+}
+
+export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return request<T>(path, signal ? { signal } : {});
+}
+
+/** POST as the device expects (API.md §3.0): form field `data` holding JSON. */
+export function postData<T>(path: string, body: unknown): Promise<T> {
+  const form = new FormData();
+  form.append("data", JSON.stringify(body));
+  return request<T>(path, { method: "POST", body: form });
+}
+
+export interface UploadResult {
+  status: number;
+  statusText: string;
+  body: string;
+}
+
+/**
+ * Multipart upload with progress (config restore, firmware): XMLHttpRequest because fetch reports no upload
+ * progress. Resolves with any HTTP status (the screens decide per SEED §8); a 401 still runs the policy.
+ * Rejects only on a network failure.
+ */
+export function upload(
+  path: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+): Promise<UploadResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", path);
+    for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.onload = () => {
+      if (xhr.status === 401) handleUnauthorized();
+      resolve({ status: xhr.status, statusText: xhr.statusText, body: xhr.responseText });
+    };
+    xhr.onerror = () => reject({ message: "Network error", status: 0 } satisfies HttpError);
+    xhr.send(form);
+  });
+}

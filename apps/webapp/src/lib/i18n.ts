@@ -1,0 +1,116 @@
+import { useMemo } from "react";
+import { areas, LOCALES, type Locale, type MessageKey } from "../locales";
+import { StorageKey, readStorage, writeStorage } from "./storage";
+import { createStore, useStore } from "./store";
+
+export type { Locale, MessageKey };
+export type Params = Record<string, string | number | undefined>;
+
+function isLocale(v: unknown): v is Locale {
+  return typeof v === "string" && (LOCALES as readonly string[]).includes(v);
+}
+
+/** SEED §1: stored choice, else the browser's language prefix (en, de, fr), else English. */
+export function initialLocale(stored: string | null, browser: readonly string[]): Locale {
+  if (isLocale(stored)) return stored;
+  for (const lang of browser) {
+    const prefix = lang.slice(0, 2).toLowerCase();
+    if (isLocale(prefix)) return prefix;
+  }
+  return "en";
+}
+
+export const localeStore = createStore<Locale>(
+  initialLocale(readStorage(StorageKey.locale), globalThis.navigator?.languages ?? []),
+);
+
+export function setLocale(locale: Locale): void {
+  writeStorage(StorageKey.locale, locale);
+  localeStore.set(locale);
+}
+
+function applyLang(locale: Locale): void {
+  if (typeof document !== "undefined") document.documentElement.lang = locale;
+}
+applyLang(localeStore.get());
+localeStore.subscribe(() => applyLang(localeStore.get()));
+
+const flat = new Map<Locale, Map<string, string>>();
+function table(locale: Locale): Map<string, string> {
+  let m = flat.get(locale);
+  if (!m) {
+    m = new Map();
+    for (const [area, texts] of Object.entries(areas)) {
+      for (const [k, v] of Object.entries(texts[locale] as Record<string, string>)) m.set(`${area}.${k}`, v);
+    }
+    flat.set(locale, m);
+  }
+  return m;
+}
+
+/** Replaces `{name}` with params.name; unknown placeholders stay visible so a missing param is noticed. */
+export function interpolate(text: string, params?: Params): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (all, name: string) => {
+    const v = params[name];
+    return v === undefined ? all : String(v);
+  });
+}
+
+/** Translate a key; keys built at run time (e.g. `apiresponse.${code}`) fall back to the key itself. */
+export function translate(locale: Locale, key: MessageKey | string, params?: Params): string {
+  const text = table(locale).get(key) ?? table("en").get(key);
+  return text === undefined ? key : interpolate(text, params);
+}
+
+export function hasKey(key: string): boolean {
+  return table("en").has(key);
+}
+
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+export interface I18n {
+  locale: Locale;
+  t: Translate;
+  /** Number with a fixed count of decimals, grouped per locale. */
+  number: (v: number, decimals?: number) => string;
+  /** Date and time in the locale's short style. */
+  dateTime: (d: Date | number) => string;
+  date: (d: Date | number) => string;
+  time: (d: Date | number) => string;
+}
+
+export function makeI18n(locale: Locale): I18n {
+  const nf = new Map<number, Intl.NumberFormat>();
+  const dt = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" });
+  const d = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
+  const tm = new Intl.DateTimeFormat(locale, { timeStyle: "medium" });
+  return {
+    locale,
+    t: (key, params) => translate(locale, key, params),
+    number(v, decimals = 0) {
+      let f = nf.get(decimals);
+      if (!f) {
+        f = new Intl.NumberFormat(locale, {
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        });
+        nf.set(decimals, f);
+      }
+      return f.format(v);
+    },
+    dateTime: (v) => dt.format(v),
+    date: (v) => d.format(v),
+    time: (v) => tm.format(v),
+  };
+}
+
+/** The translator and formatters for the current locale; re-renders when the locale changes. */
+export function useI18n(): I18n {
+  const locale = useStore(localeStore);
+  return useMemo(() => makeI18n(locale), [locale]);
+}
+
+export function useT(): Translate {
+  return useI18n().t;
+}

@@ -1,0 +1,79 @@
+import { StorageKey, readStorage, writeStorage } from "./storage";
+import { createStore, useStore } from "./store";
+
+/** Stored session (SEED §3): `user` in localStorage with the encoded Basic credentials. */
+export interface SessionUser {
+  username: string;
+  /** base64("user:password"), sent as `Authorization: Basic <authdata>` (API.md §2). */
+  authdata: string;
+}
+
+function load(): SessionUser | null {
+  const raw = readStorage(StorageKey.user);
+  if (!raw) return null;
+  try {
+    const u = JSON.parse(raw) as Partial<SessionUser>;
+    return typeof u.authdata === "string" ? { username: u.username ?? "admin", authdata: u.authdata } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The current user, or null when logged out. Components read it with useSession(). */
+export const sessionStore = createStore<SessionUser | null>(load());
+
+// Another tab logging in or out changes the same key.
+globalThis.addEventListener?.("storage", (e: StorageEvent) => {
+  if (e.key === StorageKey.user) sessionStore.set(load());
+});
+
+export function useSession(): SessionUser | null {
+  return useStore(sessionStore);
+}
+
+export function useLoggedIn(): boolean {
+  return useSession() !== null;
+}
+
+export function authHeader(): string | null {
+  const u = sessionStore.get();
+  return u ? `Basic ${u.authdata}` : null;
+}
+
+/** btoa only takes Latin-1; encode UTF-8 first so any password character survives. */
+export function encodeCredentials(username: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+
+export function setSession(user: SessionUser): void {
+  writeStorage(StorageKey.user, JSON.stringify(user));
+  sessionStore.set(user);
+}
+
+export function clearSession(): void {
+  writeStorage(StorageKey.user, null);
+  sessionStore.set(null);
+}
+
+/**
+ * Checks credentials with GET /api/security/authenticate (API.md §3.14) and stores them on success.
+ * Throws an HttpError on failure; the caller shows its message.
+ */
+export async function login(username: string, password: string): Promise<void> {
+  const authdata = encodeCredentials(username, password);
+  const res = await fetch("/api/security/authenticate", {
+    headers: { "X-Requested-With": "XMLHttpRequest", Authorization: `Basic ${authdata}` },
+  });
+  if (!res.ok) {
+    clearSession();
+    throw { message: res.status === 401 ? "Invalid credentials" : res.statusText, status: res.status };
+  }
+  setSession({ username, authdata });
+}
+
+export function logout(): void {
+  clearSession();
+}

@@ -1,0 +1,25 @@
+/** Every localStorage key of the app (SEED §3): one place, so nothing else spells a key. */
+export const StorageKey = {
+  user: "user",
+  locale: "locale",
+  theme: "theme",
+} as const;
+export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
+
+// localStorage can throw (private mode, quota, disabled storage): the app must keep working without it.
+export function readStorage(key: StorageKey): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: StorageKey, value: string | null): void {
+  try {
+    if (value === null) globalThis.localStorage?.removeItem(key);
+    else globalThis.localStorage?.setItem(key, value);
+  } catch {
+    /* storage unavailable: the choice lasts for this page only */
+  }
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from "react";
+import { useLocation, useSearch } from "wouter";
+import { InputField } from "../components/ui/FormRow";
+import { Page } from "../components/ui/Page";
+import { Spinner } from "../components/ui/Spinner";
+import { safeReturnUrl } from "../app/routes";
+import { useT } from "../lib/i18n";
+import { toHttpError } from "../lib/http";
+import { announce } from "../lib/notify";
+import { login } from "../lib/session";
+
+/** Login (SEED §2, §4): both fields required, no space in the username, error in a danger alert. */
+export function LoginScreen() {
+  const t = useT();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!username || !password) return;
+    setBusy(true);
+    setError(undefined);
+    login(username, password).then(
+      () => {
+        announce("common.loggedIn", "success");
+        navigate(safeReturnUrl(search), { replace: true });
+      },
+      (err: unknown) => {
+        setBusy(false);
+        setError(toHttpError(err).message);
+      },
+    );
+  };
+
+  return (
+    <Page title={t("login.title")}>
+      <form noValidate onSubmit={submit} className="card card-body">
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
+        <InputField
+          label={t("login.username")}
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          error={submitted && !username ? t("login.usernameRequired") : undefined}
+          onChange={(e) => setUsername(e.target.value.replace(/\s/g, ""))}
+          // SEED §2: the space key is blocked in the username.
+          onKeyDown={(e) => {
+            if (e.key === " ") e.preventDefault();
+          }}
+        />
+        <InputField
+          label={t("login.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          error={submitted && !password ? t("login.passwordRequired") : undefined}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <div className="text-end">
+          <button
+            type="submit"
+            className="btn btn-primary d-inline-flex align-items-center gap-2"
+            disabled={busy}
+          >
+            {busy && <Spinner small />}
+            {t("login.submit")}
+          </button>
+        </div>
+      </form>
+    </Page>
+  );
+}
