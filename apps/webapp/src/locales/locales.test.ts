@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { ALL_RESULT_CODES } from "@dtu/api/codes";
+import { areas, LOCALES } from "./index";
+
+// Every source file of the app except the locale texts themselves, as text.
+const sources = import.meta.glob<string>(["../**/*.{ts,tsx}", "!../locales/*.ts", "!../**/*.test.{ts,tsx}"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+/** Keys looked up with a computed name; a key under these prefixes counts as used. */
+const DYNAMIC_PREFIXES = ["apiresponse."];
+
+describe("locales", () => {
+  for (const [area, texts] of Object.entries(areas)) {
+    const en = Object.keys(texts.en).sort();
+    for (const locale of LOCALES) {
+      it(`${area}: ${locale} has exactly the English keys, none empty`, () => {
+        const table = texts[locale] as Record<string, string>;
+        expect(Object.keys(table).sort()).toEqual(en);
+        for (const [k, v] of Object.entries(table)) expect(v.trim(), `${area}.${k}`).not.toBe("");
+      });
+      it(`${area}: ${locale} uses the same {placeholders} as English`, () => {
+        const en_ = texts.en as Record<string, string>;
+        const table = texts[locale] as Record<string, string>;
+        const ph = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        for (const k of en) expect(ph(table[k] ?? ""), `${area}.${k}`).toEqual(ph(en_[k] ?? ""));
+      });
+    }
+  }
+
+  it("apiresponse has a text for every result code of the contract", () => {
+    const keys = Object.keys(areas.apiresponse.en);
+    expect(keys.sort()).toEqual(ALL_RESULT_CODES.map(String).sort());
+  });
+
+  it("every key is used somewhere in the app source", () => {
+    const all = Object.values(sources).join("\n");
+    expect(all.length).toBeGreaterThan(1000); // the glob found the source
+    const unused: string[] = [];
+    for (const [area, texts] of Object.entries(areas)) {
+      for (const k of Object.keys(texts.en)) {
+        const key = `${area}.${k}`;
+        if (DYNAMIC_PREFIXES.some((p) => key.startsWith(p))) continue;
+        if (!all.includes(`"${key}"`) && !all.includes(`'${key}'`) && !all.includes(`\`${key}\``))
+          unused.push(key);
+      }
+    }
+    expect(unused).toEqual([]);
+  });
+});
