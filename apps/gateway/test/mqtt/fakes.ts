@@ -1,0 +1,410 @@
+/**
+ * Test doubles for the MQTT module: a small fleet producing realistic live documents (API.md §3.1, §4.2, §4.3), a
+ * config.json, an identity, and helpers for an embedded aedes broker and a recording subscriber.
+ */
+import { createServer, type AddressInfo, type Server } from "node:net";
+import { Aedes, type AedesOptions } from "aedes";
+import { connect, type IClientOptions, type MqttClient } from "mqtt";
+import { inverterType } from "@dtu/api/inverterType";
+import type {
+  Channel,
+  DeviceInfo,
+  EventLog,
+  LimitStatus,
+  LiveData,
+  LiveInverter,
+  PowerStatus,
+} from "@dtu/api/live";
+import type { ConfigInverter, ConfigJson } from "../../src/config/types.ts";
+import type { DeviceClock, DeviceIdentity, Fleet, SunInfo } from "../../src/device/contracts.ts";
+
+/** One serial per family (API.md §4.1 examples). */
+export const SERIALS = {
+  "HM-1CH": "112182123456",
+  "HM-2CH": "114182123456",
+  "HM-4CH": "116182123456",
+  "HMS-2CH": "114412345678",
+  "HMS-4CH": "116482345678",
+  "HMT-6CH": "138212345678",
+} as const;
+
+export interface FakeInverter {
+  serial: string;
+  name: string;
+  pollEnabled: boolean;
+  reachable: boolean;
+  on: boolean;
+  limitRelative: number;
+  /** 0 = model unknown (limit_absolute -1). */
+  maxPower: number;
+  /** ms, 0 = no statistics since boot. */
+  lastUpdate: number;
+  /** Scales all measured values; bumped by newSample. */
+  sample: number;
+  stringNames: string[];
+  stringMax: number[];
+}
+
+export type Command =
+  | { kind: "limit"; serial: string; value: number; type: number }
+  | { kind: "power"; serial: string; on: boolean }
+  | { kind: "restart"; serial: string };
+
+const field = (v: number, u: string, d: number) => ({ v, u, d });
+
+export class FakeFleet implements Fleet {
+  inverters: FakeInverter[] = [];
+  commands: Command[] = [];
+  day = true;
+  private version = 0;
+
+  add(serial: string, name: string, partial: Partial<FakeInverter> = {}): FakeInverter {
+    const dc = inverterType(serial)?.dcInputs ?? 1;
+    const inv: FakeInverter = {
+      serial,
+      name,
+      pollEnabled: true,
+      reachable: true,
+      on: true,
+      limitRelative: 100,
+      maxPower: 800,
+      lastUpdate: 1_700_000_000_000,
+      sample: 1,
+      stringNames: Array.from({ length: dc }, (_, i) => (i === 0 ? "South panel" : "")),
+      stringMax: Array.from({ length: dc }, (_, i) => (i === 0 ? 400 : 0)),
+      ...partial,
+    };
+    this.inverters.push(inv);
+    return inv;
+  }
+
+  remove(serial: string): void {
+    this.inverters = this.inverters.filter((i) => i.serial !== serial);
+  }
+
+  /** A new statistics sample: values change and lastUpdate moves. */
+  newSample(serial: string): void {
+    const inv = this.get(serial);
+    inv.sample += 1;
+    inv.lastUpdate += 5000;
+    this.version++;
+  }
+
+  get(serial: string): FakeInverter {
+    const inv = this.inverters.find((i) => i.serial === serial);
+    if (!inv) throw new Error(`no fake inverter ${serial}`);
+    return inv;
+  }
+
+  liveInverter(inv: FakeInverter, order: number): LiveInverter {
+    const running = inv.on && inv.pollEnabled && inv.reachable;
+    const k = running ? 1 + (inv.sample - 1) / 100 : 0;
+    const dcCount = inv.stringNames.length;
+    const DC: Record<string, Channel> = {};
+    let dcPower = 0;
+    for (let i = 0; i < dcCount; i++) {
+      const power = (i === 0 ? 220.4 : 211.5) * k;
+      dcPower += power;
+      const ch: Channel = {
+        name: { u: inv.stringNames[i] ?? "" },
+        Power: field(power, "W", 1),
+        Voltage: field(running ? 33.9 - i * 0.7 : 0, "V", 1),
+        Current: field(running ? 6.5 - i * 0.13 : 0, "A", 2),
+        YieldDay: field(951 - i * 28, "Wh", 0),
+        YieldTotal: field(460.112 - i * 7.778, "kWh", 3),
+      };
+      const max = inv.stringMax[i] ?? 0;
+      if (max > 0) ch["Irradiation"] = { v: (power / max) * 100, u: "%", d: 3, max };
+      DC[String(i)] = ch;
+    }
+    const acPower = dcPower * 0.95462;
+    return {
+      serial: inv.serial,
+      name: inv.name,
+      order,
+      data_age: 3,
+      poll_enabled: inv.pollEnabled,
+      reachable: inv.pollEnabled && inv.reachable,
+      producing: inv.pollEnabled && acPower > 0,
+      limit_relative: inv.limitRelative,
+      limit_absolute: inv.maxPower > 0 ? (inv.limitRelative * inv.maxPower) / 100 : -1,
+      AC: {
+        "0": {
+          Power: field(acPower, "W", 1),
+          Voltage: field(running ? 231.8 : 0, "V", 1),
+          Current: field(running ? 1.78 : 0, "A", 2),
+          "Power DC": field(dcPower, "W", 1),
+          YieldDay: field(1874, "Wh", 0),
+          YieldTotal: field(912.446, "kWh", 3),
+          Frequency: field(running ? 50.01 : 0, "Hz", 2),
+          PowerFactor: field(running ? 0.999 : 0, "", 3),
+          ReactivePower: field(running ? 2.1 : 0, "var", 1),
+          Efficiency: field(dcPower > 0 ? 95.462 : 0, "%", 3),
+        },
+      },
+      DC,
+      INV: { "0": { Temperature: field(38.4, "°C", 1) } },
+      events: 3,
+    };
+  }
+
+  liveData(): LiveData {
+    const inverters = this.inverters.map((inv, i) => this.liveInverter(inv, i));
+    const sum = (key: string) =>
+      inverters.reduce((acc, inv) => {
+        const f = inv.AC?.["0"]?.[key];
+        return acc + (f && "v" in f ? f.v : 0);
+      }, 0);
+    return {
+      inverters,
+      total: {
+        Power: field(sum("Power"), "W", 1),
+        YieldDay: field(sum("YieldDay"), "Wh", 0),
+        YieldTotal: field(sum("YieldTotal"), "kWh", 3),
+      },
+      hints: { time_sync: false, radio_problem: false, default_password: true },
+    };
+  }
+  statsVersion(): number {
+    return this.version;
+  }
+  limitStatus(): LimitStatus {
+    return Object.fromEntries(
+      this.inverters.map((i) => [
+        i.serial,
+        { limit_relative: i.limitRelative, max_power: i.maxPower, limit_set_status: "Ok" as const },
+      ]),
+    );
+  }
+  powerStatus(): PowerStatus {
+    return Object.fromEntries(this.inverters.map((i) => [i.serial, { power_set_status: "Ok" as const }]));
+  }
+  eventLog(): EventLog | null {
+    return null;
+  }
+  deviceInfo(serial: string): DeviceInfo | null {
+    const inv = this.inverters.find((i) => i.serial === serial);
+    if (!inv) return null;
+    return {
+      valid_data: true,
+      fw_bootloader_version: 104,
+      fw_build_version: 10012,
+      hw_part_number: 269561874,
+      hw_version: "01.00",
+      hw_model_name: "HM-800",
+      max_power: inv.maxPower,
+      fw_build_datetime: "2022-03-17 09:41:00",
+    };
+  }
+  gridProfile(): { raw: number[] } | null {
+    return null;
+  }
+  lastUpdate(serial: string): number {
+    return this.inverters.find((i) => i.serial === serial)?.lastUpdate ?? 0;
+  }
+  has(serial: string): boolean {
+    return this.inverters.some((i) => i.serial === serial);
+  }
+  setLimit(serial: string, value: number, type: number): void {
+    this.commands.push({ kind: "limit", serial, value, type });
+    const inv = this.get(serial);
+    inv.limitRelative = type & 1 ? Math.min(100, value) : inv.maxPower > 0 ? (value / inv.maxPower) * 100 : 0;
+  }
+  setPower(serial: string, on: boolean): void {
+    this.commands.push({ kind: "power", serial, on });
+    this.get(serial).on = on;
+  }
+  restart(serial: string): void {
+    this.commands.push({ kind: "restart", serial });
+  }
+  reconfigure(): void {}
+  tick(): void {}
+  reboot(): void {}
+  sun(): SunInfo {
+    return { available: true, sunrise: null, sunset: null, isDayPeriod: this.day };
+  }
+  async persist(): Promise<void> {}
+}
+
+function configInverter(serial: string, name: string, order: number): ConfigInverter {
+  return {
+    serial: Number.parseInt(serial, 16),
+    name,
+    order,
+    poll_enable: true,
+    poll_enable_night: true,
+    command_enable: true,
+    command_enable_night: true,
+    reachable_threshold: 2,
+    zero_runtime: false,
+    zero_day: false,
+    channel: Array.from({ length: 6 }, () => ({ name: "", max_power: 0, yield_total_offset: 0 })),
+  };
+}
+
+/** config.json with MQTT enabled towards `port` and the fleet's inverters in the slots. */
+export function makeConfig(
+  port: number,
+  fleet: FakeFleet,
+  mqtt: Partial<ConfigJson["mqtt"]> = {},
+): ConfigJson {
+  const slots = fleet.inverters.map((inv, i) => configInverter(inv.serial, inv.name, i));
+  while (slots.length < 10) {
+    slots.push({ ...configInverter("0", "", 0), serial: 0 });
+  }
+  return {
+    cfg: { version: 71936, save_count: 1 },
+    wifi: {
+      ssid: "",
+      password: "",
+      ip: "0.0.0.0",
+      netmask: "0.0.0.0",
+      gateway: "0.0.0.0",
+      dns1: "0.0.0.0",
+      dns2: "0.0.0.0",
+      dhcp: true,
+      hostname: "OpenDTU-%06X",
+      aptimeout: 3,
+    },
+    mdns: { enabled: false },
+    ntp: {
+      server: "pool.ntp.org",
+      timezone: "CET-1CEST,M3.5.0,M10.5.0/3",
+      timezone_descr: "Europe/Berlin",
+      latitude: 0,
+      longitude: 0,
+      sunsettype: 1,
+    },
+    mqtt: {
+      enabled: true,
+      hostname: "127.0.0.1",
+      port,
+      username: "",
+      password: "",
+      topic: "solar/",
+      retain: true,
+      publish_interval: 5,
+      clean_session: true,
+      lwt: { topic: "dtu/status", value_online: "online", value_offline: "offline" },
+      tls: { enabled: false, root_ca_cert: "", certlogin: false, client_cert: "", client_key: "" },
+      hass: { enabled: false, retain: true, topic: "homeassistant/", individual_panels: false, expire: true },
+      ...mqtt,
+    },
+    dtu: {
+      serial: 0x199980125436,
+      poll_interval: 5,
+      nrf_pa_level: 0,
+      cmt_pa_level: 0,
+      cmt_frequency: 865000,
+    },
+    security: { password: "openDTU42", allow_readonly: true },
+    device: {
+      pinmapping: "",
+      display: { powersafe: true, screensaver: true, rotation: 2, contrast: 60, language: 0 },
+    },
+    inverters: slots,
+  };
+}
+
+export const identity: DeviceIdentity = {
+  mac: "24:6F:28:3A:5F:1C",
+  chipId: 3825436,
+  hostname: () => "OpenDTU-3A5F1C",
+  apSsid: "OpenDTU-3825436",
+  ip: "192.168.20.57",
+  bssid: "A4:2B:8C:11:22:33",
+  rssi: -61,
+  gitHash: "v23.11.16",
+};
+
+export const clock: DeviceClock = {
+  now: () => Date.now(),
+  setLocal: () => {},
+  synced: () => true,
+  localParts: () => ({ year: 2026, month: 1, day: 1, hour: 12, minute: 0, second: 0 }),
+  formatLocal: () => "",
+  utcOffsetSeconds: () => 0,
+};
+
+export interface Broker {
+  aedes: Aedes;
+  server: Server;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** aedes v1 on 127.0.0.1; `port` 0 picks a free one. */
+export async function startBroker(port = 0, options: AedesOptions = {}): Promise<Broker> {
+  const aedes = await Aedes.createBroker(options);
+  const server = createServer(aedes.handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actual = (server.address() as AddressInfo).port;
+  return {
+    aedes,
+    server,
+    port: actual,
+    close: async () => {
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      // Drop the gateway's socket too, like a broker process going away.
+      server.closeAllConnections?.();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface Received {
+  topic: string;
+  payload: string;
+  retain: boolean;
+}
+
+/** A subscriber on `#` that records everything. */
+export class Recorder {
+  readonly messages: Received[] = [];
+  private constructor(readonly client: MqttClient) {
+    client.on("message", (topic, payload, packet) => {
+      this.messages.push({ topic, payload: payload.toString("utf8"), retain: packet.retain });
+    });
+  }
+
+  static async connect(url: string, options: IClientOptions = {}, filter = "#"): Promise<Recorder> {
+    const client = connect(url, { reconnectPeriod: 200, ...options });
+    const recorder = new Recorder(client);
+    await new Promise<void>((resolve, reject) => {
+      client.once("connect", () => resolve());
+      client.once("error", reject);
+    });
+    await client.subscribeAsync(filter, { qos: 0 });
+    return recorder;
+  }
+
+  /** Latest payload per topic. */
+  latest(): Map<string, string> {
+    const map = new Map<string, string>();
+    for (const m of this.messages) map.set(m.topic, m.payload);
+    return map;
+  }
+
+  clear(): void {
+    this.messages.length = 0;
+  }
+
+  async waitFor(predicate: (messages: Received[]) => boolean, what: string, timeoutMs = 8000): Promise<void> {
+    await waitUntil(() => predicate(this.messages), what, timeoutMs);
+  }
+
+  async close(): Promise<void> {
+    await this.client.endAsync(true);
+  }
+}
+
+export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
