@@ -1,0 +1,181 @@
+/**
+ * Browser-test harness: the real gateway in-process on 127.0.0.1:0 with a fresh data dir, serving the
+ * production build (webapp_dist, made by `npm run build`), and headless Chromium via playwright-core.
+ *
+ *   const h = await startHarness();                       // beforeAll
+ *   const page = await h.openPage("/info/system", { locale: "de", theme: "dark", width: 375 });
+ *   await h.screenshot(page, "system-de-dark-375");
+ *   await h.axe(page);                                    // throws on serious/critical violations
+ *   h.assertClean(page);                                  // throws on console errors / page errors
+ *   await h.close();                                      // afterAll
+ */
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+export const WEB_ROOT = join(repo, "webapp_dist");
+export const ARTIFACTS = join(repo, "test-artifacts");
+/** Factory default password (API.md §2) of a fresh data dir. */
+export const ADMIN = { username: "admin", password: "openDTU42" };
+
+/** The part of the gateway's Fastify instance the harness needs (apps/gateway/src/app.ts). */
+interface GatewayApp {
+  listen(opts: { port: number; host: string }): Promise<string>;
+  close(): Promise<unknown>;
+}
+type BuildApp = (opts: { dataDir: string; webRoot?: string }) => Promise<GatewayApp>;
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface OpenOptions {
+  locale?: "en" | "de" | "fr";
+  theme?: "light" | "dark" | "auto";
+  /** Viewport width in px (375 phone, 1280 desktop); default 1280. */
+  width?: number;
+  /** Start with the stored session of the default admin. */
+  loggedIn?: boolean;
+  /** Console errors matching one of these are expected (e.g. the 401 of a wrong login). */
+  allowConsole?: readonly RegExp[];
+}
+
+export interface Harness {
+  baseUrl: string;
+  context: BrowserContext;
+  /** A new tab with fresh storage set as asked, at `path`, after the app has rendered its navbar. */
+  openPage(path: string, opts?: OpenOptions): Promise<Page>;
+  /** Logs in through the login form of the current page's app (navigates to /login first if needed). */
+  login(page: Page, password?: string): Promise<void>;
+  screenshot(page: Page, name: string): Promise<string>;
+  /** Runs axe-core; throws listing every serious or critical violation. */
+  axe(page: Page): Promise<void>;
+  /** Errors seen on this page so far (console errors not allowed, uncaught exceptions). */
+  errors(page: Page): readonly string[];
+  /** Throws when errors(page) is not empty. */
+  assertClean(page: Page): void;
+  close(): Promise<void>;
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(join(WEB_ROOT, "index.html.gz"))) {
+    throw new Error(`${WEB_ROOT}/index.html.gz missing: run \`npm run build\` before the browser tests`);
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), "dtu-e2e-data-"));
+  const profile = await mkdtemp(join(tmpdir(), "dtu-e2e-chrome-"));
+  // The path is held in a variable so this file type-checks even before the gateway factory exists.
+  const appModule = "../apps/gateway/src/app.ts";
+  const { buildApp } = (await import(appModule)) as { buildApp: BuildApp };
+  const app = await buildApp({ dataDir, webRoot: WEB_ROOT });
+  const address = await app.listen({ port: 0, host: "127.0.0.1" });
+  const baseUrl = address.replace("0.0.0.0", "127.0.0.1");
+
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: baseUrl,
+    viewport: { width: 1280, height: 900 },
+  });
+  const seen = new WeakMap<Page, string[]>();
+  mkdirSync(ARTIFACTS, { recursive: true });
+
+  const h: Harness = {
+    baseUrl,
+    context,
+    async openPage(path, opts = {}) {
+      const page = await context.newPage();
+      const errs: string[] = [];
+      seen.set(page, errs);
+      page.on("console", (m) => {
+        if (m.type() !== "error") return;
+        const text = `console: ${m.text()} (${m.location().url})`;
+        if (!opts.allowConsole?.some((r) => r.test(text))) errs.push(text);
+      });
+      page.on("pageerror", (e) => errs.push(`pageerror: ${e.message}`));
+      await page.setViewportSize({ width: opts.width ?? 1280, height: 900 });
+      const init = {
+        locale: opts.locale ?? "en",
+        theme: opts.theme ?? "light",
+        user: opts.loggedIn
+          ? JSON.stringify({
+              username: ADMIN.username,
+              authdata: Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64"),
+            })
+          : null,
+      };
+      // Runs before the app on every navigation of this tab; seeds storage only once so the app's own
+      // changes (logout, language switch) survive reloads. Keys as in apps/webapp/src/lib/storage.ts.
+      await page.addInitScript((s) => {
+        if (sessionStorage.getItem("e2e-seeded")) return;
+        sessionStorage.setItem("e2e-seeded", "1");
+        localStorage.clear();
+        localStorage.setItem("locale", s.locale);
+        localStorage.setItem("theme", s.theme);
+        if (s.user) localStorage.setItem("user", s.user);
+      }, init);
+      await page.goto(path);
+      await page.locator("nav.navbar").waitFor();
+      return page;
+    },
+    async login(page, password = ADMIN.password) {
+      if (!new URL(page.url()).pathname.startsWith("/login")) await page.goto("/login");
+      await page.locator('input[name="username"]').fill(ADMIN.username);
+      await page.locator('input[name="password"]').fill(password);
+      await page.locator('form button[type="submit"]').click();
+    },
+    async screenshot(page, name) {
+      const file = join(ARTIFACTS, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      return file;
+    },
+    async axe(page) {
+      await page.addScriptTag({ content: axeSource });
+      const violations = await page.evaluate(async () => {
+        // axe is a global injected just above; typed loosely because axe-core's types are not loaded here.
+        const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } })
+          .axe;
+        const r = await axe.run();
+        return r.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map(
+            (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+          );
+      });
+      if (violations.length > 0) throw new Error(`axe on ${page.url()}:\n${violations.join("\n")}`);
+    },
+    errors: (page) => seen.get(page) ?? [],
+    assertClean(page) {
+      const errs = h.errors(page);
+      if (errs.length > 0) throw new Error(`errors on ${page.url()}:\n${errs.join("\n")}`);
+    },
+    async close() {
+      await context.close().catch(() => undefined);
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}

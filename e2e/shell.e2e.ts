@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startHarness, type Harness } from "./harness";
+
+describe("app shell", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("renders the home page with the navbar, no console error, no serious axe violation", async () => {
+    const page = await h.openPage("/");
+    expect(await page.locator("nav.navbar").getByRole("link", { name: "Live View" }).isVisible()).toBe(true);
+    expect(await page.locator("h1").textContent()).toBe("Live View");
+    await h.screenshot(page, "shell-home-en-1280");
+    await h.axe(page);
+    h.assertClean(page);
+    await page.close();
+  });
+
+  it("shows German texts and the dark theme when chosen", async () => {
+    const page = await h.openPage("/info/system", { locale: "de", theme: "dark", width: 375 });
+    expect(await page.locator("html").getAttribute("data-bs-theme")).toBe("dark");
+    expect(await page.locator("html").getAttribute("lang")).toBe("de");
+    // The phone layout collapses the menu behind the toggler.
+    const toggler = page.getByRole("button", { name: "Menü ein- oder ausblenden" });
+    expect(await toggler.isVisible()).toBe(true);
+    await h.screenshot(page, "shell-system-de-dark-375");
+    await h.axe(page);
+    h.assertClean(page);
+    await page.close();
+  });
+
+  it("sends a logged-out visitor of /maintenance/reboot to the login and back after login", async () => {
+    const page = await h.openPage("/maintenance/reboot");
+    await page.waitForURL(/\/login\?returnUrl=%2Fmaintenance%2Freboot$/);
+    await h.login(page);
+    await page.waitForURL(/\/maintenance\/reboot$/);
+    expect(await page.getByRole("button", { name: "Logout" }).isVisible()).toBe(true);
+    h.assertClean(page);
+    await page.close();
+  });
+
+  it("shows the failure of a wrong password in a danger alert", async () => {
+    const page = await h.openPage("/login", { allowConsole: [/401/] });
+    await h.login(page, "wrong-password");
+    const alert = page.locator(".alert-danger");
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe("Invalid credentials");
+    h.assertClean(page);
+    await page.close();
+  });
+});
