@@ -114,10 +114,10 @@ export function NavBar() {
             <Dropdown
               nav
               end
-              ariaLabel={t("common.language")}
               label={
                 <>
-                  <Icon name="globe" /> {locale.toUpperCase()}
+                  <Icon name="globe" /> <span className="visually-hidden">{t("common.language")}: </span>
+                  {locale.toUpperCase()}
                 </>
               }
             >
