@@ -1,0 +1,260 @@
+/**
+ * buildApp(): the whole device as a Fastify instance that never listens (tests use inject() or listen themselves).
+ * Routing is the device's (API.md §1, §2.4): one catch-all route dispatches from the gateway's own table with
+ * trailing-path matching, the read/admin auth classes and the SPA index for everything unmatched.
+ */
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import formbody from "@fastify/formbody";
+import multipart from "@fastify/multipart";
+import { ConfigStore } from "./config/store.ts";
+import type {
+  Clock,
+  CreateFleet,
+  DeviceClockDeps,
+  Fleet,
+  LogLine,
+  MqttDeps,
+  MqttService,
+} from "./device/contracts.ts";
+import { Gateway, type SettableClock } from "./device/gateway.ts";
+import { DEFAULT_IDENTITY, createIdentity, type IdentityOptions } from "./device/identity.ts";
+import { httpAllowed } from "./http/auth.ts";
+import { result } from "./http/result.ts";
+import { sendSpa, sendStatic } from "./http/static.ts";
+import { createMqtt } from "./mqtt/index.ts";
+import { inverterRoutes } from "./routes/inverter.ts";
+import { liveRoutes } from "./routes/live.ts";
+import { maintenanceRoutes } from "./routes/maintenance.ts";
+import { mqttRoutes } from "./routes/mqtt.ts";
+import { networkRoutes } from "./routes/network.ts";
+import { ntpRoutes } from "./routes/ntp.ts";
+import { settingsRoutes } from "./routes/settings.ts";
+import { systemRoutes } from "./routes/system.ts";
+import { sendJson, type RouteDef } from "./routes/types.ts";
+import { createDeviceClock } from "./time/index.ts";
+import { attachSockets, type Sockets } from "./ws/sockets.ts";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = resolve(here, "../../..");
+
+export interface BuildOptions {
+  /** Folder of config.json, pin_mapping.json and the fleet's state; created if missing. */
+  dataDir: string;
+  /** Built web app (index.html.gz, js/app.js.gz, …); default `<repo>/webapp_dist`. */
+  webRoot?: string;
+  /** Host wall clock (uptime, timers' notion of now); default Date.now. */
+  clock?: Clock;
+  /** Fastify's request logger (default off). */
+  logger?: boolean;
+  /** Print the device's console lines (the `/console` text) to stdout too. */
+  echoConsole?: boolean;
+  /** Identity of the simulated device (MAC, IP, BSSID, RSSI, git hash), API.md §4.9. */
+  identity?: Partial<IdentityOptions>;
+  /** Seeded randomness for the fleet. */
+  random?: () => number;
+  /** Factories, replaceable by tests. */
+  createFleet?: CreateFleet;
+  createDeviceClock?: (deps: DeviceClockDeps) => SettableClock;
+  createMqtt?: (deps: MqttDeps) => MqttService;
+  /** Fleet tick and live-push check period (default 1000 ms). */
+  tickMs?: number;
+  /** Delay between the answer and the simulated reboot (default 1000 ms) and its outage (default 2500 ms). */
+  rebootDelayMs?: number;
+  outageMs?: number;
+  /** The zone table served at /zones.json (default src/generated/zones.json). */
+  zonesFile?: string;
+}
+
+export interface GatewayApp extends FastifyInstance {
+  gateway: Gateway;
+  sockets: Sockets;
+}
+
+/** The fleet module is loaded lazily so the web server can be built and tested before it exists. */
+async function defaultCreateFleet(): Promise<CreateFleet> {
+  const file = join(here, "fleet", "index.ts");
+  if (!existsSync(file)) {
+    throw new Error("src/fleet/index.ts is missing: pass createFleet to buildApp");
+  }
+  const mod = (await import(pathToFileURL(file).href)) as { createFleet: CreateFleet };
+  return mod.createFleet;
+}
+
+function allRoutes(): RouteDef[] {
+  return [
+    ...liveRoutes(),
+    ...inverterRoutes(),
+    ...settingsRoutes(),
+    ...mqttRoutes(),
+    ...networkRoutes(),
+    ...ntpRoutes(),
+    ...systemRoutes(),
+    ...maintenanceRoutes(),
+  ];
+}
+
+/** Device route matching: exact path or the path followed by `/...` (API.md §1). */
+export function findRoute(routes: RouteDef[], method: string, path: string): RouteDef | undefined {
+  return routes.find((r) => r.method === method && (path === r.path || path.startsWith(`${r.path}/`)));
+}
+
+export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
+  const dataDir = resolve(opts.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const hostClock: Clock = opts.clock ?? { now: () => Date.now() };
+
+  // The console log exists before the gateway object; lines go through it once it is there.
+  let sink: LogLine = () => undefined;
+  const log: LogLine = (text) => sink(text);
+
+  let store: ConfigStore | null = null;
+  const identity = createIdentity(
+    { ...DEFAULT_IDENTITY, ...opts.identity },
+    () => store?.config.wifi.hostname ?? "OpenDTU-%06X",
+  );
+  store = new ConfigStore(dataDir, identity.chipId, log);
+  const pending: string[] = [];
+  sink = (t) => pending.push(t);
+  await store.load();
+
+  const clock = (opts.createDeviceClock ?? createDeviceClock)({
+    clock: hostClock,
+    timezone: store.config.ntp.timezone,
+  });
+  const makeFleet = opts.createFleet ?? (await defaultCreateFleet());
+  const fleet: Fleet = await makeFleet({
+    config: store.config,
+    clock,
+    log,
+    stateFile: join(dataDir, ".fleet-state.json"),
+    ...(opts.random ? { random: opts.random } : {}),
+  });
+  const placeholderMqtt: MqttService = {
+    connected: () => false,
+    reconfigure: () => undefined,
+    stop: async () => undefined,
+  };
+  const gw = new Gateway({
+    store,
+    identity,
+    hostClock,
+    clock,
+    fleet,
+    mqtt: placeholderMqtt,
+    dataDir,
+    webRoot: resolve(opts.webRoot ?? join(REPO_ROOT, "webapp_dist")),
+    zonesFile: opts.zonesFile ?? join(here, "generated", "zones.json"),
+    rebootDelayMs: opts.rebootDelayMs ?? 1000,
+    outageMs: opts.outageMs ?? 2500,
+  });
+  sink = (text) => {
+    gw.log(text);
+    if (opts.echoConsole) process.stdout.write(`${text}\n`);
+  };
+  for (const line of pending) sink(line);
+  await gw.loadPins();
+  gw.mqtt = (opts.createMqtt ?? createMqtt)({
+    getConfig: () => gw.config,
+    fleet,
+    clock,
+    log,
+    identity,
+    uptimeSeconds: () => gw.uptimeSeconds(),
+  });
+
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
+  // Only the device's body formats: urlencoded and multipart. Anything else is drained and ignored, so a POST with
+  // junk reads as "no data field" (1002) instead of a framework error.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_req, payload, done) => {
+    payload.on("error", () => done(null, undefined));
+    payload.on("end", () => done(null, undefined));
+    payload.resume();
+  });
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(multipart, {
+    limits: { fieldSize: 64 * 1024, fields: 64, files: 8, parts: 128, headerPairs: 64 },
+  });
+
+  const routes = allRoutes();
+
+  const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
+    let path = rawPath;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      // keep the raw path
+    }
+    const method = req.method === "HEAD" ? "GET" : req.method;
+    const route = findRoute(routes, method, path);
+    if (route) {
+      if (!httpAllowed(route.auth, gw.config, req.headers.authorization)) {
+        // Bare 401; the browser challenge only without X-Requested-With (API.md §2.2).
+        if (req.headers["x-requested-with"] === undefined) {
+          void reply.header("www-authenticate", 'Basic realm="Login Required"');
+        }
+        return reply.code(401).header("content-type", "text/plain").send("");
+      }
+      const out = await route.handler({ gw, req, reply, query: new URLSearchParams(rawQuery) });
+      if (!reply.sent && out !== undefined) sendJson(reply, out);
+      return reply;
+    }
+    if (method === "GET" && (await sendStatic(gw, req, reply, path))) return reply;
+    await sendSpa(gw, reply);
+    return reply;
+  };
+
+  const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const;
+  app.route({ method: [...ALL_METHODS], url: "/", exposeHeadRoute: false, handler: dispatch });
+  app.route({ method: [...ALL_METHODS], url: "/*", exposeHeadRoute: false, handler: dispatch });
+  app.setNotFoundHandler(dispatch);
+  app.setErrorHandler(async (err: { code?: string; message?: string }, req, reply) => {
+    const path = req.url.split("?")[0] ?? "/";
+    const route = findRoute(routes, req.method, path);
+    if (route && route.method === "POST") {
+      // Body the parsers could not take: the device would find no usable `data` field (or a too large one).
+      sendJson(reply, result(err.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? 1003 : 1002));
+      return reply;
+    }
+    await sendSpa(gw, reply);
+    return reply;
+  });
+
+  const sockets = attachSockets(app.server, gw);
+  gw.onReboot.push(() => {
+    sockets.dropAll();
+    app.server.closeAllConnections();
+  });
+  // During the simulated reboot the device is not reachable at all.
+  app.server.on("connection", (socket) => {
+    if (gw.inOutage()) socket.destroy();
+  });
+
+  const tickMs = opts.tickMs ?? 1000;
+  const ticker = setInterval(() => {
+    try {
+      gw.fleet.tick();
+      sockets.tick();
+    } catch (err) {
+      gw.log(`tick failed: ${(err as Error).message}`);
+    }
+  }, tickMs);
+  const persister = setInterval(() => void gw.fleet.persist().catch(() => undefined), 60_000);
+
+  app.addHook("preClose", async () => {
+    clearInterval(ticker);
+    clearInterval(persister);
+    await sockets.close();
+  });
+  app.addHook("onClose", async () => {
+    await gw.close();
+  });
+
+  gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
+  return Object.assign(app, { gateway: gw, sockets }) as GatewayApp;
+}

@@ -1,0 +1,111 @@
+/**
+ * The device's config.json and pin_mapping.json in the data folder (API.md §5). Loading follows §5.2 (missing file →
+ * defaults written, corrupt file → defaults with the broken file kept beside it); every save is atomic and counts
+ * `cfg.save_count`.
+ */
+import { mkdir, readFile, rename, unlink } from "node:fs/promises";
+import { join } from "node:path";
+import { atomicWrite } from "../storage/atomicWrite.ts";
+import type { LogLine } from "../device/contracts.ts";
+import { PLACEHOLDER_DTU_SERIAL, gatewayDefaults, generatedDtuSerial } from "./defaults.ts";
+import { normalizeConfig, serializeConfig } from "./load.ts";
+import type { ConfigJson } from "./types.ts";
+
+export const CONFIG_FILE = "config.json";
+export const PIN_MAPPING_FILE = "pin_mapping.json";
+
+export class ConfigStore {
+  readonly dataDir: string;
+  readonly path: string;
+  config: ConfigJson;
+  private readonly chipId: number;
+  private readonly log: LogLine;
+  private chain: Promise<void> = Promise.resolve();
+
+  constructor(dataDir: string, chipId: number, log: LogLine) {
+    this.dataDir = dataDir;
+    this.path = join(dataDir, CONFIG_FILE);
+    this.chipId = chipId;
+    this.log = log;
+    this.config = gatewayDefaults(chipId);
+  }
+
+  /** Reads config.json as the firmware does at boot; writes it when it was missing, migrated or got a serial. */
+  async load(): Promise<ConfigJson> {
+    await mkdir(this.dataDir, { recursive: true });
+    let text: string | null = null;
+    try {
+      text = await readFile(this.path, "utf8");
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    }
+    let write = false;
+    if (text === null) {
+      this.log("Config file not found, using defaults");
+      this.config = gatewayDefaults(this.chipId);
+      write = true;
+    } else {
+      let parsed: unknown;
+      let ok = true;
+      try {
+        parsed = JSON.parse(text);
+        ok = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
+      } catch {
+        ok = false;
+      }
+      if (!ok) {
+        const kept = `${this.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+        await rename(this.path, kept).catch(() => undefined);
+        this.log(`Failed to read config file, using defaults. The broken file was kept as ${kept}`);
+        this.config = gatewayDefaults(this.chipId);
+        write = true;
+      } else {
+        const { config, migrated } = normalizeConfig(parsed, this.chipId);
+        this.config = config;
+        if (migrated) {
+          this.log("Config version changed, migrating config file");
+          write = true;
+        }
+      }
+    }
+    if (this.config.dtu.serial === PLACEHOLDER_DTU_SERIAL || this.config.dtu.serial === 0) {
+      // First boot: the placeholder serial is replaced by one derived from the chip id (API.md §4.9).
+      this.config.dtu.serial = generatedDtuSerial(this.chipId);
+      write = true;
+    }
+    if (write) await this.save();
+    return this.config;
+  }
+
+  /** Writes the current config (save_count + 1) atomically; saves run one after another. */
+  save(): Promise<void> {
+    const run = this.chain.then(async () => {
+      this.config.cfg.save_count += 1;
+      await atomicWrite(this.path, serializeConfig(this.config, this.chipId));
+      this.log("Config saved");
+    });
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Factory reset: config.json disappears; the next load writes defaults (API.md §3.12). */
+  async remove(): Promise<void> {
+    await this.chain;
+    await unlink(this.path).catch(() => undefined);
+  }
+
+  /** Waits for pending writes. */
+  async flush(): Promise<void> {
+    await this.chain;
+  }
+}
+
+/** The raw pin_mapping.json (API.md §5.3); null when missing or not a JSON array. */
+export async function readPinMapping(dataDir: string): Promise<unknown[] | null> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(join(dataDir, PIN_MAPPING_FILE), "utf8"));
+    return Array.isArray(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}

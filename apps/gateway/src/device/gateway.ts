@@ -1,0 +1,152 @@
+/**
+ * The device's runtime state behind the web server: config store, identity, pins, clock, fleet, MQTT, uptime, the
+ * console log and the reboot simulation (API.md §8.6). Routes and sockets read everything through it.
+ */
+import type { ConfigStore } from "../config/store.ts";
+import { readPinMapping } from "../config/store.ts";
+import type { ConfigJson } from "../config/types.ts";
+import type { Clock, DeviceClock, DeviceIdentity, Fleet, MqttService } from "./contracts.ts";
+import { activePins, type ActivePins } from "./pins.ts";
+
+export type SettableClock = DeviceClock & { setTimezone(rule: string): void };
+
+export interface GatewayParts {
+  store: ConfigStore;
+  identity: DeviceIdentity;
+  hostClock: Clock;
+  clock: SettableClock;
+  fleet: Fleet;
+  mqtt: MqttService;
+  dataDir: string;
+  webRoot: string;
+  zonesFile: string;
+  rebootDelayMs: number;
+  outageMs: number;
+}
+
+type LogListener = (chunk: string) => void;
+
+export class Gateway {
+  readonly store: ConfigStore;
+  readonly identity: DeviceIdentity;
+  readonly hostClock: Clock;
+  readonly clock: SettableClock;
+  fleet: Fleet;
+  mqtt: MqttService;
+  readonly dataDir: string;
+  readonly webRoot: string;
+  readonly zonesFile: string;
+  pins: ActivePins = activePins(null, "");
+  /** Host-clock ms of the (simulated) boot. */
+  bootAt: number;
+  /** Host-clock ms when the admin AP was (re-)enabled. */
+  apSince: number;
+  /** Simulated software reboots since the process started (reset reason). */
+  softResets = 0;
+  private readonly rebootDelayMs: number;
+  private readonly outageMs: number;
+  private rebootTimer: NodeJS.Timeout | null = null;
+  private outageTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly logListeners = new Set<LogListener>();
+  /** Called at the moment of a reboot, to drop sockets and connections. */
+  onReboot: Array<() => void> = [];
+
+  constructor(parts: GatewayParts) {
+    this.store = parts.store;
+    this.identity = parts.identity;
+    this.hostClock = parts.hostClock;
+    this.clock = parts.clock;
+    this.fleet = parts.fleet;
+    this.mqtt = parts.mqtt;
+    this.dataDir = parts.dataDir;
+    this.webRoot = parts.webRoot;
+    this.zonesFile = parts.zonesFile;
+    this.rebootDelayMs = parts.rebootDelayMs;
+    this.outageMs = parts.outageMs;
+    this.bootAt = parts.hostClock.now();
+    this.apSince = this.bootAt;
+  }
+
+  get config(): ConfigJson {
+    return this.store.config;
+  }
+
+  /** Console line (API.md §3.3): raw text ending in \r\n to every console client. */
+  log = (text: string): void => {
+    const chunk = `${text}\r\n`;
+    for (const l of this.logListeners) l(chunk);
+  };
+
+  onLog(listener: LogListener): () => void {
+    this.logListeners.add(listener);
+    return () => this.logListeners.delete(listener);
+  }
+
+  uptimeSeconds(): number {
+    return Math.max(0, Math.floor((this.hostClock.now() - this.bootAt) / 1000));
+  }
+
+  /** Boot-time reading of pin_mapping.json: pins change only with a reboot, as on the device. */
+  async loadPins(): Promise<void> {
+    this.pins = activePins(await readPinMapping(this.dataDir), this.config.device.pinmapping);
+  }
+
+  /** True while the simulated reboot refuses connections. */
+  inOutage(): boolean {
+    return this.outageTimer !== null;
+  }
+
+  /** After a successful settings save: apply the new settings everywhere (no reboot). */
+  applyConfig(): void {
+    this.clock.setTimezone(this.config.ntp.timezone);
+    this.fleet.reconfigure(this.config);
+    this.mqtt.reconfigure(this.config);
+  }
+
+  rebootPending(): boolean {
+    return this.rebootTimer !== null;
+  }
+
+  /** Answer first, reboot ~1 s later (API.md §8.6). */
+  scheduleReboot(): void {
+    if (this.rebootTimer || this.closed) return;
+    this.rebootTimer = setTimeout(() => {
+      this.rebootTimer = null;
+      void this.reboot();
+    }, this.rebootDelayMs);
+  }
+
+  /** The simulated reboot: sockets dropped, connections refused for a while, state reloaded from disk. */
+  async reboot(): Promise<void> {
+    if (this.closed) return;
+    this.log("Restarting...");
+    for (const drop of this.onReboot) drop();
+    this.outageTimer = setTimeout(() => {
+      this.outageTimer = null;
+    }, this.outageMs);
+    await this.fleet.persist().catch(() => undefined);
+    await this.store.flush();
+    await this.store.load();
+    await this.loadPins();
+    this.bootAt = this.hostClock.now();
+    this.apSince = this.bootAt;
+    this.softResets += 1;
+    this.clock.setTimezone(this.config.ntp.timezone);
+    this.fleet.reboot();
+    this.fleet.reconfigure(this.config);
+    this.mqtt.reconfigure(this.config);
+    this.log(`OpenDTU ${this.identity.gitHash} started, hostname ${this.identity.hostname()}`);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.rebootTimer) clearTimeout(this.rebootTimer);
+    if (this.outageTimer) clearTimeout(this.outageTimer);
+    this.rebootTimer = null;
+    this.outageTimer = null;
+    await this.store.flush();
+    await this.fleet.persist().catch(() => undefined);
+    await this.mqtt.stop().catch(() => undefined);
+  }
+}

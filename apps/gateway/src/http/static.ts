@@ -1,0 +1,126 @@
+/**
+ * Static content as the device serves it (API.md §3.21): pre-gzipped files with `Content-Encoding: gzip`, the SPA
+ * index for every unmatched path, `/js/app.js` with ETag = git hash and 304, `/zones.json` gzipped.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Gateway } from "../device/gateway.ts";
+
+const PLACEHOLDER = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>OpenDTU gateway</title></head>
+<body style="font-family:sans-serif;max-width:40em;margin:3em auto">
+<h1>The web app is not built yet</h1>
+<p>The gateway is running and its API answers under <code>/api/</code>. To get the web interface, run
+<code>npm run build</code> in the repository and reload this page.</p>
+</body></html>
+`;
+
+const cache = new Map<string, { mtimeMs: number; body: Buffer }>();
+
+/** The gzipped bytes of `<name>.gz`, or of `<name>` compressed on the fly; null if neither exists. */
+async function gzipped(dir: string, name: string): Promise<Buffer | null> {
+  const pre = join(dir, `${name}.gz`);
+  const plain = join(dir, name);
+  for (const [path, compress] of [
+    [pre, false],
+    [plain, true],
+  ] as const) {
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) continue;
+    const hit = cache.get(path);
+    if (hit && hit.mtimeMs === info.mtimeMs) return hit.body;
+    const raw = await readFile(path);
+    const body = compress ? gzipSync(raw) : raw;
+    cache.set(path, { mtimeMs: info.mtimeMs, body });
+    return body;
+  }
+  return null;
+}
+
+/** The generated zone table, compacted and gzipped once per file version; `{}` while it does not exist. */
+async function zonesGzip(file: string): Promise<Buffer> {
+  const info = await stat(file).catch(() => null);
+  const key = `zones:${file}`;
+  const hit = cache.get(key);
+  if (hit && hit.mtimeMs === (info?.mtimeMs ?? -1)) return hit.body;
+  let text = "{}";
+  if (info) {
+    try {
+      text = JSON.stringify(JSON.parse(await readFile(file, "utf8")));
+    } catch {
+      text = "{}";
+    }
+  }
+  const body = gzipSync(text);
+  cache.set(key, { mtimeMs: info?.mtimeMs ?? -1, body });
+  return body;
+}
+
+function sendGzip(reply: FastifyReply, type: string, body: Buffer): void {
+  void reply.code(200).header("content-type", type).header("content-encoding", "gzip").send(body);
+}
+
+export async function sendSpa(gw: Gateway, reply: FastifyReply): Promise<void> {
+  const body = await gzipped(gw.webRoot, "index.html");
+  if (body) return sendGzip(reply, "text/html", body);
+  void reply.code(200).header("content-type", "text/html").send(PLACEHOLDER);
+}
+
+/** The SPA index as raw HTTP bytes, for upgrade requests on paths that are not sockets. */
+export async function spaBytes(gw: Gateway): Promise<{ body: Buffer; gzip: boolean }> {
+  const body = await gzipped(gw.webRoot, "index.html");
+  return body ? { body, gzip: true } : { body: Buffer.from(PLACEHOLDER), gzip: false };
+}
+
+const FILES: Record<string, { name: string; type: string }> = {
+  "/favicon.ico": { name: "favicon.ico", type: "image/x-icon" },
+  "/favicon.png": { name: "favicon.png", type: "image/png" },
+  "/site.webmanifest": { name: "site.webmanifest", type: "application/manifest+json" },
+};
+
+function matches(path: string, route: string): boolean {
+  return path === route || path.startsWith(`${route}/`);
+}
+
+/**
+ * Static paths; returns false when the path is none of them (or its file is missing), so the caller falls back to
+ * the SPA index.
+ */
+export async function sendStatic(
+  gw: Gateway,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  path: string,
+): Promise<boolean> {
+  if (path === "/" || matches(path, "/index.html")) {
+    await sendSpa(gw, reply);
+    return true;
+  }
+  if (matches(path, "/js/app.js")) {
+    const body = await gzipped(gw.webRoot, "js/app.js");
+    if (!body) return false;
+    const etag = gw.identity.gitHash;
+    const inm = req.headers["if-none-match"];
+    void reply.header("cache-control", "public, must-revalidate").header("etag", etag);
+    if (typeof inm === "string" && inm.startsWith(etag)) {
+      void reply.code(304).send();
+      return true;
+    }
+    sendGzip(reply, "text/javascript", body);
+    return true;
+  }
+  if (matches(path, "/zones.json")) {
+    sendGzip(reply, "application/json", await zonesGzip(gw.zonesFile));
+    return true;
+  }
+  for (const [route, file] of Object.entries(FILES)) {
+    if (!matches(path, route)) continue;
+    const body = await gzipped(gw.webRoot, file.name);
+    if (!body) return false;
+    sendGzip(reply, file.type, body);
+    return true;
+  }
+  return false;
+}

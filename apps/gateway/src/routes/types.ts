@@ -1,0 +1,89 @@
+/** The gateway's own route table: device-exact matching is done in app.ts from these definitions. */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AuthClass } from "@dtu/api/endpoints";
+import type { Gateway } from "../device/gateway.ts";
+import { readDataField } from "../http/form.ts";
+import { isObject, type JsonObject } from "../http/coerce.ts";
+import { result, type Result } from "../http/result.ts";
+
+export interface RouteCtx {
+  gw: Gateway;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Query parameters (the device only reads documented ones). */
+  query: URLSearchParams;
+}
+
+/** Returns a JSON-serialisable answer, or undefined when the handler sent the reply itself. */
+export type Handler = (ctx: RouteCtx) => unknown;
+
+export interface RouteDef {
+  method: "GET" | "POST";
+  path: string;
+  auth: AuthClass;
+  handler: Handler;
+}
+
+/** Answer with a JSON body exactly as given (key order preserved). */
+export function sendJson(reply: FastifyReply, body: unknown): void {
+  void reply.code(200).header("content-type", "application/json").send(JSON.stringify(body));
+}
+
+/** Nesting depth limit of the firmware's JSON parser (ArduinoJson default 10). */
+const MAX_NESTING = 10;
+
+function depth(value: unknown): number {
+  if (Array.isArray(value)) return 1 + value.reduce<number>((m, v) => Math.max(m, depth(v)), 0);
+  if (typeof value === "object" && value !== null) {
+    return 1 + Object.values(value).reduce<number>((m, v) => Math.max(m, depth(v)), 0);
+  }
+  return 0;
+}
+
+export interface PostOptions {
+  /** `data` size limit in characters (API.md §3.0): 1024 or 10240. */
+  limit?: number;
+  /** Required keys check; false → 1005. */
+  required: (root: JsonObject) => boolean;
+  /** config/delete answers 1003 on a parse error (API.md §3.12 quirk). */
+  parseErrorCode?: number;
+}
+
+export type PostBody = (root: JsonObject, ctx: RouteCtx) => Result | object | Promise<Result | object>;
+
+/**
+ * A settings/command POST (API.md §3.0): the generic checks in the device's order (1002, 1003, 1004, 1005), then the
+ * endpoint's own checks in `body`. Always HTTP 200 JSON.
+ */
+export function postHandler(options: PostOptions, body: PostBody): Handler {
+  const limit = options.limit ?? 1024;
+  return async (ctx) => {
+    let data: string | undefined;
+    try {
+      data = await readDataField(ctx.req);
+    } catch (err) {
+      // A multipart field beyond the parser's limits is a too-large `data`; anything else means no usable field.
+      const code = (err as { code?: string }).code ?? "";
+      return code.includes("LIMIT") || code.includes("TOO_LARGE") ? result(1003) : result(1002);
+    }
+    if (data === undefined) return result(1002);
+    if (Buffer.byteLength(data, "utf8") > limit) return result(1003);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+      if (depth(parsed) > MAX_NESTING) throw new Error("too deep");
+    } catch {
+      if (options.parseErrorCode === 1003)
+        return { type: "warning", message: "Failed to parse data!", code: 1003 };
+      return result(1004);
+    }
+    // A JSON value that is not an object reads like an object without keys.
+    const root: JsonObject = isObject(parsed) ? parsed : {};
+    if (!options.required(root)) return result(1005);
+    return body(root, ctx);
+  };
+}
+
+export function has(root: JsonObject, ...keys: string[]): boolean {
+  return keys.every((k) => Object.prototype.hasOwnProperty.call(root, k));
+}

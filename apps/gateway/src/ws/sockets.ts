@@ -1,0 +1,134 @@
+/**
+ * The two device sockets (API.md §3.2, §3.3, §2.3). Upgrades are handled on the raw HTTP server so the handshake can
+ * answer like the device: 400 without key/version, 401 with a Digest challenge when the read rule refuses, and any
+ * other path is not a socket (the SPA index answers). Each socket keeps at most 8 clients, closing the oldest.
+ */
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocketServer, WebSocket } from "ws";
+import type { Gateway } from "../device/gateway.ts";
+import { digestChallenge, socketAllowed } from "../http/auth.ts";
+import { spaBytes } from "../http/static.ts";
+import { liveDocument } from "../routes/live.ts";
+
+const MAX_CLIENTS = 8;
+const PUSH_CHECK_MS = 1000;
+const PUSH_MAX_GAP_MS = 10_000;
+
+class SocketGroup {
+  readonly path: string;
+  readonly wss = new WebSocketServer({ noServer: true, clientTracking: false });
+  readonly clients: { id: number; ws: WebSocket }[] = [];
+  private nextId = 1;
+  private readonly gw: Gateway;
+
+  constructor(path: string, gw: Gateway) {
+    this.path = path;
+    this.gw = gw;
+  }
+
+  add(ws: WebSocket): void {
+    const id = this.nextId++;
+    this.clients.push({ id, ws });
+    this.gw.log(`Websocket: [${this.path}][${id}] connect`);
+    // Incoming frames (the UI's "ping") are ignored, as on the device; protocol pings are answered by ws.
+    ws.on("message", () => undefined);
+    ws.on("error", () => undefined);
+    ws.on("close", () => {
+      const i = this.clients.findIndex((c) => c.ws === ws);
+      if (i >= 0) this.clients.splice(i, 1);
+      this.gw.log(`Websocket: [${this.path}][${id}] disconnect`);
+    });
+    while (this.clients.length > MAX_CLIENTS) {
+      const oldest = this.clients.shift();
+      oldest?.ws.close();
+    }
+  }
+
+  send(text: string): void {
+    for (const c of this.clients) if (c.ws.readyState === WebSocket.OPEN) c.ws.send(text);
+  }
+
+  dropAll(): void {
+    for (const c of [...this.clients]) c.ws.terminate();
+  }
+}
+
+export interface Sockets {
+  /** Live push check; called every second by the app's timer. */
+  tick(): void;
+  dropAll(): void;
+  close(): Promise<void>;
+  clientCount(path: string): number;
+}
+
+export function attachSockets(server: Server, gw: Gateway): Sockets {
+  const live = new SocketGroup("/livedata", gw);
+  const consoleGroup = new SocketGroup("/console", gw);
+  const groups = new Map([
+    [live.path, live],
+    [consoleGroup.path, consoleGroup],
+  ]);
+  let lastVersion = -1;
+  let lastPush = 0;
+
+  const unsubscribe = gw.onLog((chunk) => consoleGroup.send(chunk));
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on("error", () => undefined);
+    if (gw.inOutage()) {
+      socket.destroy();
+      return;
+    }
+    const path = (req.url ?? "/").split("?")[0] ?? "/";
+    const group = groups.get(path);
+    if (!group) {
+      // Not a socket path: a normal request as far as the device is concerned (SPA fallback, API.md §3.21).
+      void spaBytes(gw).then(({ body, gzip }) => {
+        socket.end(
+          `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n${gzip ? "Content-Encoding: gzip\r\n" : ""}` +
+            `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        );
+        socket.write(body);
+      });
+      return;
+    }
+    if (!req.headers["sec-websocket-key"] || !req.headers["sec-websocket-version"]) {
+      socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+      return;
+    }
+    if (!socketAllowed(gw.config, req.headers.authorization, req.method ?? "GET")) {
+      socket.end(
+        `HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: ${digestChallenge()}\r\n` +
+          "Content-Length: 0\r\nConnection: close\r\n\r\n",
+      );
+      return;
+    }
+    group.wss.handleUpgrade(req, socket, head, (ws) => group.add(ws));
+  };
+  server.on("upgrade", onUpgrade);
+
+  return {
+    tick() {
+      if (live.clients.length === 0) return;
+      const now = gw.hostClock.now();
+      const version = gw.fleet.statsVersion();
+      if (version === lastVersion && now - lastPush < PUSH_MAX_GAP_MS - PUSH_CHECK_MS / 2) return;
+      lastVersion = version;
+      lastPush = now;
+      live.send(JSON.stringify(liveDocument(gw)));
+    },
+    dropAll() {
+      live.dropAll();
+      consoleGroup.dropAll();
+    },
+    async close() {
+      server.off("upgrade", onUpgrade);
+      unsubscribe();
+      live.dropAll();
+      consoleGroup.dropAll();
+      await Promise.all([live, consoleGroup].map((g) => new Promise<void>((r) => g.wss.close(() => r()))));
+    },
+    clientCount: (path) => groups.get(path)?.clients.length ?? 0,
+  };
+}
