@@ -61,6 +61,15 @@ const SIGNATURE_NAMES: Record<string, string> = {
   "1.3.101.113": "Ed448",
 };
 
+const EXTENDED_USAGES: Record<string, string> = {
+  "1.3.6.1.5.5.7.3.1": "TLS Web Server Authentication",
+  "1.3.6.1.5.5.7.3.2": "TLS Web Client Authentication",
+  "1.3.6.1.5.5.7.3.3": "Code Signing",
+  "1.3.6.1.5.5.7.3.4": "E-mail Protection",
+  "1.3.6.1.5.5.7.3.8": "Time Stamping",
+  "1.3.6.1.5.5.7.3.9": "OCSP Signing",
+};
+
 const CURVE_BITS: Record<string, number> = {
   prime256v1: 256,
   secp256k1: 256,
@@ -140,6 +149,9 @@ export function certInfo(pem: string | null): string {
     `basic constraints : CA=${cert.ca ? "true" : "false"}`,
   ];
   if (cert.subjectAltName) lines.push(`subject alt name  : ${cert.subjectAltName}`);
-  if (cert.keyUsage?.length) lines.push(`ext key usage     : ${cert.keyUsage.join(", ")}`);
+  // node's `keyUsage` holds the extended key usage OIDs.
+  if (cert.keyUsage?.length) {
+    lines.push(`ext key usage     : ${cert.keyUsage.map((oid) => EXTENDED_USAGES[oid] ?? oid).join(", ")}`);
+  }
   return lines.join("\n") + "\n";
 }
