@@ -11,5 +11,5 @@ export {
   TzParseError,
 } from "./posixTz.ts";
 export type { PosixTz } from "./posixTz.ts";
-export { createSunCache, solarElevation, sunDay, sunInfo, zenithFor } from "./sun.ts";
+export { createSunCache, solarElevation, solarPosition, sunDay, sunInfo, zenithFor } from "./sun.ts";
 export type { SunDay, SunPlace } from "./sun.ts";

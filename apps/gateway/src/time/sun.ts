@@ -73,12 +73,21 @@ export function sunInfo(day: SunDay, nowMs: number, clockValid: boolean): SunInf
   return { available: day.available, sunrise: day.sunrise, sunset: day.sunset, isDayPeriod };
 }
 
-/** Geometric elevation of the sun's centre in degrees (refraction included), for the power model. */
-export function solarElevation(place: Pick<SunPlace, "latitude" | "longitude">, atMs: number): number {
+/** Apparent elevation (refraction included) and azimuth (0 = north, 90 = east) of the sun in degrees. */
+export function solarPosition(
+  place: Pick<SunPlace, "latitude" | "longitude">,
+  atMs: number,
+): { elevation: number; azimuth: number } {
   const obs = observer({ ...place, sunsetType: 1 });
   const date = new Date(atMs);
   const eq = Equator(Body.Sun, date, obs, true, true);
-  return Horizon(date, obs, eq.ra, eq.dec, "normal").altitude;
+  const hor = Horizon(date, obs, eq.ra, eq.dec, "normal");
+  return { elevation: hor.altitude, azimuth: hor.azimuth };
+}
+
+/** Elevation of the sun in degrees, for the power model. */
+export function solarElevation(place: Pick<SunPlace, "latitude" | "longitude">, atMs: number): number {
+  return solarPosition(place, atMs).elevation;
 }
 
 /** Caches `sunDay` per local date and place; the fleet asks every tick. */
