@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import { ResultAlert } from "./ResultAlert";
+import { setLocale } from "../../lib/i18n";
+
+afterEach(() => {
+  cleanup();
+  setLocale("en");
+});
+
+describe("ResultAlert", () => {
+  it("shows the translated text of the code with the server's param, variant from type", () => {
+    setLocale("de");
+    render(
+      <ResultAlert
+        result={{
+          type: "warning",
+          message: "Limit must between 1 and 2250!",
+          code: 5002,
+          param: { max: 2250 },
+        }}
+      />,
+    );
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toBe("Das Limit muss zwischen 1 und 2250 liegen.");
+    expect(alert.className).toContain("alert-warning");
+  });
+
+  it("falls back to the server's message when the answer has no code (API.md §3.17)", () => {
+    render(<ResultAlert result={{ type: "warning", message: "Hostname too long!" }} />);
+    expect(screen.getByRole("alert").textContent).toBe("Hostname too long!");
+  });
+
+  it("falls back to the message for a code without a text", () => {
+    render(<ResultAlert result={{ type: "success", message: "Something new", code: 99999 }} />);
+    expect(screen.getByRole("status").textContent).toBe("Something new");
+  });
+
+  it("renders nothing without a result", () => {
+    const { container } = render(<ResultAlert result={undefined} />);
+    expect(container.innerHTML).toBe("");
+  });
+});

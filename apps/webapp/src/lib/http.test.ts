@@ -1,0 +1,64 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+const navigate = vi.fn();
+vi.mock("wouter/use-browser-location", () => ({ navigate: (to: string) => navigate(to) }));
+
+const { getJson, postData } = await import("./http");
+const { sessionStore, setSession } = await import("./session");
+const { noticeStore } = await import("./notify");
+
+beforeEach(() => {
+  navigate.mockReset();
+  history.replaceState(null, "", "/info/system?x=1");
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("http client", () => {
+  it("sends X-Requested-With and the stored Basic credentials", async () => {
+    setSession({ username: "admin", authdata: "YWRtaW46eA==" });
+    const fetchMock = vi.fn().mockResolvedValue(new Response('{"ok":true}'));
+    vi.stubGlobal("fetch", fetchMock);
+    expect(await getJson<{ ok: boolean }>("/api/x")).toEqual({ ok: true });
+    const headers = (fetchMock.mock.calls[0]?.[1] as RequestInit).headers as Record<string, string>;
+    expect(headers["X-Requested-With"]).toBe("XMLHttpRequest");
+    expect(headers.Authorization).toBe("Basic YWRtaW46eA==");
+  });
+
+  it("on 401 clears the session, announces it and goes to the login with the current path", async () => {
+    setSession({ username: "admin", authdata: "YWRtaW46eA==" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response("", { status: 401, statusText: "Unauthorized" })),
+    );
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "Unauthorized", status: 401 });
+    expect(sessionStore.get()).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
+    expect(noticeStore.get().some((n) => n.key === "common.loggedOut")).toBe(true);
+    expect(navigate).toHaveBeenCalledWith("/login?returnUrl=%2Finfo%2Fsystem%3Fx%3D1");
+  });
+
+  it("takes the error message from a JSON body, else the status text", async () => {
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response('{"message":"boom"}', { status: 500 })));
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "boom", status: 500 });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response("", { status: 404, statusText: "Not Found" })),
+    );
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "Not Found", status: 404 });
+  });
+
+  it("posts the body as JSON in the form field data (API.md §3.0)", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(new Response('{"type":"success","message":"ok","code":1001}'));
+    vi.stubGlobal("fetch", fetchMock);
+    await postData("/api/dtu/config", { serial: "1", pollinterval: 5 });
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.method).toBe("POST");
+    expect(JSON.parse((init.body as FormData).get("data") as string)).toEqual({
+      serial: "1",
+      pollinterval: 5,
+    });
+  });
+});
