@@ -77,7 +77,7 @@ export async function startHarness(): Promise<Harness> {
   }
   const dataDir = await mkdtemp(join(tmpdir(), "dtu-e2e-data-"));
   const profile = await mkdtemp(join(tmpdir(), "dtu-e2e-chrome-"));
-  // The path is held in a variable so this file type-checks even before the gateway factory exists.
+  // Imported by a variable path so the e2e type check does not pull in the whole gateway source tree.
   const appModule = "../apps/gateway/src/app.ts";
   const { buildApp } = (await import(appModule)) as { buildApp: BuildApp };
   const app = await buildApp({ dataDir, webRoot: WEB_ROOT });

@@ -52,4 +52,28 @@ describe("app shell", () => {
     h.assertClean(page);
     await page.close();
   });
+
+  it("logs out: session cleared, announced, back on the home page", async () => {
+    const page = await h.openPage("/info/ntp", { loggedIn: true });
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL((u) => u.pathname === "/");
+    expect(await page.evaluate(() => localStorage.getItem("user"))).toBeNull();
+    expect(await page.locator(".toast").textContent()).toContain("You are logged out.");
+    expect(await page.getByRole("link", { name: "Login" }).isVisible()).toBe(true);
+    h.assertClean(page);
+    await page.close();
+  });
+
+  it("closes the phone menu after a link tap", async () => {
+    const page = await h.openPage("/", { width: 375 });
+    await page.getByRole("button", { name: "Show or hide the menu" }).click();
+    await page.getByRole("button", { name: "Info" }).click();
+    await page.getByRole("link", { name: "Console" }).click();
+    await page.waitForURL((u) => u.pathname === "/info/console");
+    expect(await page.locator("#main-nav").getAttribute("class")).not.toContain("show");
+    expect(await page.getByRole("link", { name: "Console" }).isVisible()).toBe(false);
+    await h.screenshot(page, "shell-console-en-375");
+    h.assertClean(page);
+    await page.close();
+  });
 });
