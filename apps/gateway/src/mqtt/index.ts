@@ -54,7 +54,8 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
   /** Fingerprint of the discovery set last published, to republish when the inverter list changes. */
   let discoverySignature = "";
 
-  const logError = (text: string): void => {
+  const logError = (message: string): void => {
+    const text = message.replace(/\s+/g, " ").trim();
     if (text === lastError) return; // one line per distinct problem, not one per 2 s retry
     lastError = text;
     log(`MQTT: ${text}`);
