@@ -3,10 +3,9 @@
  * Routing is the device's (API.md §1, §2.4): one catch-all route dispatches from the gateway's own table with
  * trailing-path matching, the read/admin auth classes and the SPA index for everything unmatched.
  */
-import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -25,6 +24,7 @@ import { DEFAULT_IDENTITY, createIdentity, type IdentityOptions } from "./device
 import { httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
+import { createFleet } from "./fleet/index.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { inverterRoutes } from "./routes/inverter.ts";
 import { liveRoutes } from "./routes/live.ts";
@@ -74,16 +74,6 @@ export interface GatewayApp extends FastifyInstance {
   sockets: Sockets;
 }
 
-/** The fleet module is loaded lazily so the web server can be built and tested before it exists. */
-async function defaultCreateFleet(): Promise<CreateFleet> {
-  const file = join(here, "fleet", "index.ts");
-  if (!existsSync(file)) {
-    throw new Error("src/fleet/index.ts is missing: pass createFleet to buildApp");
-  }
-  const mod = (await import(pathToFileURL(file).href)) as { createFleet: CreateFleet };
-  return mod.createFleet;
-}
-
 function allRoutes(): RouteDef[] {
   return [
     ...liveRoutes(),
@@ -125,7 +115,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     clock: hostClock,
     timezone: store.config.ntp.timezone,
   });
-  const makeFleet = opts.createFleet ?? (await defaultCreateFleet());
+  const makeFleet: CreateFleet = opts.createFleet ?? createFleet;
   const fleet: Fleet = await makeFleet({
     config: store.config,
     clock,
@@ -151,10 +141,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     rebootDelayMs: opts.rebootDelayMs ?? 1000,
     outageMs: opts.outageMs ?? 2500,
   });
-  sink = (text) => {
-    gw.log(text);
-    if (opts.echoConsole) process.stdout.write(`${text}\n`);
-  };
+  if (opts.echoConsole) gw.onLog((chunk) => process.stdout.write(chunk.replace(/\r\n$/, "\n")));
+  sink = gw.log;
   for (const line of pending) sink(line);
   await gw.loadPins();
   gw.mqtt = (opts.createMqtt ?? createMqtt)({

@@ -1,0 +1,123 @@
+/**
+ * The gateway's command line: builds the device (buildApp) and listens.
+ *   --port N      (PORT, default 8080)
+ *   --host ADDR   (HOST, default 0.0.0.0: all interfaces, as a device on a LAN)
+ *   --data DIR    (DTU_DATA_DIR, default ./data; created if missing)
+ *   --console     also print the device console (the /console socket text) to stdout
+ */
+import { networkInterfaces } from "node:os";
+import { resolve } from "node:path";
+import { DEFAULT_PASSWORD } from "@dtu/api/limits";
+import { buildApp } from "./app.ts";
+
+const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--console]
+  --port N     HTTP port (env PORT, default 8080)
+  --host ADDR  address to listen on (env HOST, default 0.0.0.0 = all interfaces)
+  --data DIR   where config.json, pin_mapping.json and the fleet state live (env DTU_DATA_DIR, default ./data)
+  --console    echo the device console (what /console sends) to stdout`;
+
+interface Args {
+  port: number;
+  host: string;
+  data: string;
+  console: boolean;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  console.error(USAGE);
+  process.exit(1);
+}
+
+export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
+  const args: Args = {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? "0.0.0.0",
+    data: env.DTU_DATA_DIR ?? "./data",
+    console: false,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] ?? "";
+    const [name, inline] =
+      flag.startsWith("--") && flag.includes("=") ? flag.split("=", 2) : [flag, undefined];
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined || v === "") fail(`${name} needs a value`);
+      return v;
+    };
+    switch (name) {
+      case "--port":
+        args.port = Number(value());
+        break;
+      case "--host":
+        args.host = value();
+        break;
+      case "--data":
+        args.data = value();
+        break;
+      case "--console":
+        args.console = true;
+        break;
+      case "--help":
+      case "-h":
+        console.log(USAGE);
+        process.exit(0);
+        break;
+      default:
+        // Unknown options (a later `--device URL` proxy mode among them) are refused, not ignored.
+        fail(`unknown option: ${flag}`);
+    }
+  }
+  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail(`invalid port: ${args.port}`);
+  return args;
+}
+
+function urls(host: string, port: number): string[] {
+  if (host !== "0.0.0.0" && host !== "::")
+    return [`http://${host.includes(":") ? `[${host}]` : host}:${port}/`];
+  const list = [`http://localhost:${port}/`];
+  for (const addrs of Object.values(networkInterfaces())) {
+    for (const a of addrs ?? []) {
+      if (a.family === "IPv4" && !a.internal) list.push(`http://${a.address}:${port}/`);
+    }
+  }
+  return list;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2), process.env);
+  const dataDir = resolve(args.data);
+  const app = await buildApp({ dataDir, echoConsole: args.console });
+  await app.listen({ port: args.port, host: args.host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : args.port;
+  console.log(`OpenDTU gateway (firmware v23.11.16 behaviour), data in ${dataDir}`);
+  for (const url of urls(args.host, port)) console.log(`  ${url}`);
+  if (app.gateway.config.security.password === DEFAULT_PASSWORD) {
+    console.log(
+      `Admin login: admin / ${DEFAULT_PASSWORD} (the default password; change it under Settings > Security)`,
+    );
+  }
+  let closing = false;
+  const stop = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
+
+if (import.meta.url === `file://${process.argv[1] ?? ""}` || process.argv[1]?.endsWith("server.ts")) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}
