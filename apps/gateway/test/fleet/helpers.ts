@@ -72,7 +72,13 @@ export function configWith(inverters: ConfigInverter[], poll = 5): ConfigJson {
       tls: { enabled: false, root_ca_cert: "", certlogin: false, client_cert: "", client_key: "" },
       hass: { enabled: false, retain: true, topic: "homeassistant/", individual_panels: false, expire: true },
     },
-    dtu: { serial: 0x199980125436, poll_interval: poll, nrf_pa_level: 0, cmt_pa_level: 0, cmt_frequency: 865000 },
+    dtu: {
+      serial: 0x199980125436,
+      poll_interval: poll,
+      nrf_pa_level: 0,
+      cmt_pa_level: 0,
+      cmt_frequency: 865000,
+    },
     security: { password: "openDTU42", allow_readonly: true },
     device: {
       pinmapping: "",
