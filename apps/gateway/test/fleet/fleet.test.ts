@@ -26,9 +26,9 @@ interface Setup {
 async function setup(
   at: string,
   inverters: ConfigInverter[] = [slot(HM), slot(HMS)],
-  opts: { random?: () => number; stateFile?: string | null; poll?: number } = {},
+  opts: { random?: () => number; stateFile?: string | null; poll?: number; zone?: string } = {},
 ): Promise<Setup> {
-  const { host, clock } = clockAt(at);
+  const { host, clock } = clockAt(at, opts.zone);
   const lines: string[] = [];
   const fleet = await createFleet({
     config: configWith(inverters, opts.poll ?? 5),
@@ -275,6 +275,14 @@ describe("yields", () => {
     expect(acField(after, HM, "YieldTotal")).toBeGreaterThanOrEqual(totalBefore);
   });
 
+  it("local midnight follows the device clock's zone", async () => {
+    const t = await setup("2024-06-15T21:00:00Z", [slot(HM)], { zone: "UTC0" });
+    t.run(3600 + 60, 10); // 22:01 UTC = midnight in Berlin, not here
+    expect(acField(t.fleet.liveData(), HM, "YieldDay")).toBeGreaterThan(1000);
+    t.run(2 * 3600, 10); // 00:01 UTC
+    expect(acField(t.fleet.liveData(), HM, "YieldDay")).toBe(0);
+  });
+
   it("zero_day zeroes the shown yield day at midnight even when not polled", async () => {
     const t = await setup("2024-06-15T20:00:00Z", [
       slot(HM, { poll_enable_night: false, zero_day: true }),
@@ -383,6 +391,21 @@ describe("commands", () => {
     t.run(30);
     // First read after the first statistics gives the inverter's value.
     expect(t.fleet.limitStatus()[HM]?.limit_relative).toBe(50);
+  });
+
+  it("limit read-back: every 2 min, but not within 4 min of a limit command (API.md §3.7)", async () => {
+    const t = await setup(JUNE_NOON, [slot(HM)], { random: ok() });
+    t.run(5);
+    t.fleet.setLimit(HM, 50, 1); // non-persistent
+    t.run(5);
+    expect(t.fleet.limitStatus()[HM]?.limit_relative).toBe(50);
+    // A restart makes the inverter fall back to its persistent limit (100 %); the DTU does not know yet.
+    t.fleet.restart(HM);
+    t.run(180);
+    expect(t.fleet.limitStatus()[HM]?.limit_relative).toBe(50);
+    t.run(70); // more than 4 min after the limit command
+    expect(t.fleet.limitStatus()[HM]?.limit_relative).toBe(100);
+    expect(t.lines.filter((l) => l === "Request SystemConfigPara").length).toBe(2);
   });
 
   it("failed commands are re-sent every poll cycle until acknowledged", async () => {
