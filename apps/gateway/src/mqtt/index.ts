@@ -38,7 +38,14 @@ const brokerKey = (m: MqttSettings): string => `${m.hostname}:${m.port}`;
 
 export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttService {
   const { fleet, identity, log } = deps;
-  let config = deps.getConfig();
+  /**
+   * The MQTT settings the current connection was built from (a copy: the web server may mutate its config object
+   * in place). Everything else (inverters, DTU poll interval) is read fresh from `getConfig()` when needed.
+   */
+  let settings: MqttSettings = structuredClone(deps.getConfig().mqtt);
+  const view = (): ConfigJson => ({ ...deps.getConfig(), mqtt: settings });
+  const inverterFingerprint = (c: ConfigJson): string => JSON.stringify([c.inverters, c.dtu.poll_interval]);
+  let inverterSnapshot = inverterFingerprint(deps.getConfig());
   let client: MqttClient | null = null;
   /** Bumped per client so that late events of a replaced client are ignored. */
   let generation = 0;
@@ -74,15 +81,15 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
   };
 
   const publishTree = (target: MqttClient, messages: Outgoing[]): void => {
-    const { topic: base, retain } = config.mqtt;
+    const { topic: base, retain } = settings;
     for (const m of messages) send(target, base + m.topic, m.payload.trim(), retain);
   };
 
-  const discoveryContext = (live: LiveData) => ({ config, identity, inverters: live.inverters });
+  const discoveryContext = (live: LiveData) => ({ config: view(), identity, inverters: live.inverters });
 
   /** Publish discovery (when enabled) and empty payloads for entities no longer wanted (§5). */
   const publishDiscovery = (target: MqttClient, live: LiveData, force: boolean): void => {
-    const hass = config.mqtt.hass;
+    const hass = settings.hass;
     const messages = hass.enabled ? fleetDiscovery(discoveryContext(live)) : [];
     const signature = JSON.stringify(messages);
     if (!force && signature === discoverySignature) return;
@@ -109,7 +116,7 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
     try {
       publishTree(target, dtuMessages(identity, deps.uptimeSeconds()));
       const live = fleet.liveData();
-      publishTree(target, totalsMessages(live, config));
+      publishTree(target, totalsMessages(live, view()));
       for (const inv of live.inverters) {
         const lastUpdate = fleet.lastUpdate(inv.serial);
         publishTree(target, inverterStatusMessages(inv, fleet.deviceInfo(inv.serial), lastUpdate));
@@ -119,7 +126,7 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
         }
       }
       // Inverter added, renamed or deleted: the discovery set changed (§5.1).
-      if (config.mqtt.hass.enabled || announced.size > 0) publishDiscovery(target, live, false);
+      if (settings.hass.enabled || announced.size > 0) publishDiscovery(target, live, false);
     } catch (error) {
       logError(`publishing failed: ${(error as Error).message}`);
     }
@@ -128,7 +135,7 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
   const scheduleCycle = (): void => {
     if (stopped) return;
     // Re-read after each cycle, so a changed interval applies after the next publication (§2).
-    const period = options.publishIntervalMs ?? Math.max(5, config.mqtt.publish_interval) * 1000;
+    const period = options.publishIntervalMs ?? Math.max(5, settings.publish_interval) * 1000;
     cycleTimer = setTimeout(() => {
       cycle();
       scheduleCycle();
@@ -137,7 +144,7 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
   };
 
   const act = (action: CommandAction): void => {
-    const inv = configInverter(config, action.serial);
+    const inv = configInverter(view(), action.serial);
     // Commands disabled for the inverter (or at night) are dropped silently, as on the device (§4).
     if (inv && !inv.command_enable) return;
     if (inv && !inv.command_enable_night && !fleet.sun().isDayPeriod) return;
@@ -163,7 +170,7 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
         const inv = fleet.liveData().inverters.find((i) => sameSerial(i.serial, serial));
         return inv && fleet.has(inv.serial) ? inv.serial : null;
       };
-      const parsed = parseCommand(config.mqtt.topic, topic, payload.toString("utf8"), retained, known);
+      const parsed = parseCommand(settings.topic, topic, payload.toString("utf8"), retained, known);
       if ("ignored" in parsed) {
         log(`MQTT: ${topic}: ${parsed.ignored}`);
         return;
@@ -196,7 +203,7 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
   };
 
   const start = (): void => {
-    const m = config.mqtt;
+    const m = settings;
     if (stopped || !m.enabled) return;
     const tls = tlsOptions(m);
     if (typeof tls === "string") {
@@ -313,23 +320,24 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
   return {
     connected: () => isConnected && client?.connected === true,
     reconfigure(next: ConfigJson): void {
-      const previous = config;
-      config = next;
-      if (JSON.stringify(previous.mqtt) !== JSON.stringify(next.mqtt)) {
+      const previous = settings;
+      const wanted = structuredClone(next.mqtt);
+      const fingerprint = inverterFingerprint(next);
+      const inverterChange = fingerprint !== inverterSnapshot;
+      inverterSnapshot = fingerprint;
+      if (JSON.stringify(previous) !== JSON.stringify(wanted)) {
         // Settings saved (§1): offline payload, disconnect, rebuild, reconnect. Entities announced on a broker we
         // are leaving are removed there; with the same broker the new connection's discovery run removes them.
-        const leaving = !next.mqtt.enabled || brokerKey(previous.mqtt) !== brokerKey(next.mqtt);
+        settings = wanted;
+        const leaving = !wanted.enabled || brokerKey(previous) !== brokerKey(wanted);
         publishedStats.clear();
         discoverySignature = "";
-        void shutdownClient(previous.mqtt, leaving).then(() => {
+        void shutdownClient(previous, leaving).then(() => {
           if (leaving) announced.clear();
-          if (config === next) start();
+          if (settings === wanted) start();
         });
         return;
       }
-      const inverterChange =
-        JSON.stringify(previous.inverters) !== JSON.stringify(next.inverters) ||
-        previous.dtu.poll_interval !== next.dtu.poll_interval;
       // Inverter added, edited or deleted: discovery once more (§5.1).
       if (inverterChange) scheduleDiscovery(true);
     },
@@ -337,7 +345,7 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
       stopped = true;
       if (cycleTimer) clearTimeout(cycleTimer);
       if (discoveryTimer) clearTimeout(discoveryTimer);
-      await shutdownClient(config.mqtt, false);
+      await shutdownClient(settings, false);
     },
   };
 }

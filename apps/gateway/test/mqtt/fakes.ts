@@ -2,7 +2,7 @@
  * Test doubles for the MQTT module: a small fleet producing realistic live documents (API.md §3.1, §4.2, §4.3), a
  * config.json, an identity, and helpers for an embedded aedes broker and a recording subscriber.
  */
-import { createServer, type AddressInfo, type Server } from "node:net";
+import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { Aedes, type AedesOptions } from "aedes";
 import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import { inverterType } from "@dtu/api/inverterType";
@@ -337,6 +337,11 @@ export interface Broker {
 export async function startBroker(port = 0, options: AedesOptions = {}): Promise<Broker> {
   const aedes = await Aedes.createBroker(options);
   const server = createServer(aedes.handle);
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());
@@ -349,7 +354,7 @@ export async function startBroker(port = 0, options: AedesOptions = {}): Promise
     close: async () => {
       await new Promise<void>((resolve) => aedes.close(() => resolve()));
       // Drop the gateway's socket too, like a broker process going away.
-      server.closeAllConnections?.();
+      for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -352,6 +352,24 @@ describe("MQTT connection", () => {
     );
   });
 
+  it("rebuilds after a save that mutated the config object in place (new base topic, commands follow)", async () => {
+    const serial = SERIALS["HM-2CH"];
+    const { sub, mqtt, config, fleet } = await setup((f) => f.add(serial, "Roof east"));
+    await waitUntil(() => mqtt.connected(), "connection");
+    sub.clear();
+    config.mqtt.topic = "moved/";
+    mqtt.reconfigure(config);
+    await sub.waitFor(
+      (m) => m.some((x) => x.topic === "solar/dtu/status" && x.payload === "offline"),
+      "offline",
+    );
+    await sub.waitFor((m) => m.some((x) => x.topic === `moved/${serial}/status/reachable`), "new base topic");
+    expect(sub.latest().get("moved/dtu/status")).toBe("online");
+    await sub.client.publishAsync(`moved/${serial}/cmd/restart`, "1");
+    await waitUntil(() => fleet.commands.length === 1, "command on the new base topic");
+    expect(fleet.commands[0]).toEqual({ kind: "restart", serial });
+  });
+
   it("publishes offline and goes idle when MQTT is disabled, reconnects when enabled again", async () => {
     const { sub, mqtt, config, broker } = await setup((f) => f.add(SERIALS["HM-1CH"], "x"));
     await waitUntil(() => mqtt.connected(), "connection");
