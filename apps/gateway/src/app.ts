@@ -52,6 +52,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Print the device's console lines (the `/console` text) to stdout too. */
   echoConsole?: boolean;
+  /** Receives every console line (with its \r\n), from the first one of the boot on. */
+  onConsole?: (chunk: string) => void;
   /** Identity of the simulated device (MAC, IP, BSSID, RSSI, git hash), API.md §4.9. */
   identity?: Partial<IdentityOptions>;
   /** Seeded randomness for the fleet. */
@@ -141,6 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     rebootDelayMs: opts.rebootDelayMs ?? 1000,
     outageMs: opts.outageMs ?? 2500,
   });
+  if (opts.onConsole) gw.onLog(opts.onConsole);
   if (opts.echoConsole) gw.onLog((chunk) => process.stdout.write(chunk.replace(/\r\n$/, "\n")));
   sink = gw.log;
   for (const line of pending) sink(line);

@@ -3,7 +3,7 @@
  * defaults written, corrupt file → defaults with the broken file kept beside it); every save is atomic and counts
  * `cfg.save_count`.
  */
-import { mkdir, readFile, rename, unlink } from "node:fs/promises";
+import { mkdir, readFile, readdir, rename, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import type { LogLine } from "../device/contracts.ts";
@@ -33,6 +33,11 @@ export class ConfigStore {
   /** Reads config.json as the firmware does at boot; writes it when it was missing, migrated or got a serial. */
   async load(): Promise<ConfigJson> {
     await mkdir(this.dataDir, { recursive: true });
+    // Temporary files of writes interrupted by a crash are never the config; clear them away.
+    for (const name of await readdir(this.dataDir).catch(() => [] as string[])) {
+      if (name.startsWith(".") && name.endsWith(".tmp"))
+        await unlink(join(this.dataDir, name)).catch(() => undefined);
+    }
     let text: string | null = null;
     try {
       text = await readFile(this.path, "utf8");
