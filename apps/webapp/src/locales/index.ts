@@ -2,12 +2,24 @@ import type { Area } from "./define";
 import common from "./common";
 import apiresponse from "./apiresponse";
 import login from "./login";
+import check from "./check";
+import network from "./network";
+import ntp from "./ntp";
+import mqtt from "./mqtt";
+import security from "./security";
+import dtu from "./dtu";
 
 /** Every locale area, one line each. The key of an entry is the prefix of its messages: `common.save`. */
 export const areas = {
   common,
   apiresponse,
   login,
+  check,
+  network,
+  ntp,
+  mqtt,
+  security,
+  dtu,
 } satisfies Record<string, Area<string>>;
 
 export const LOCALES = ["en", "de", "fr"] as const;

@@ -1,12 +1,16 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { SecurityConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { SecurityForm } from "../features/security/SecurityForm";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function SecuritySettingsScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<SecurityConfig>(endpoints.securityConfigGet.path);
   return (
-    <Page title={t("common.securitySettings")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.securitySettings")} loading={loading} error={error} onRetry={reload}>
+      {data && <SecurityForm initial={data} />}
     </Page>
   );
 }
