@@ -115,3 +115,16 @@ export function upload(
     xhr.send(form);
   });
 }
+
+/** GET a file as it is (config backup download): same headers and 401 policy, no JSON parsing. */
+export async function getBlob(path: string): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: headers() });
+  } catch (e) {
+    throw toHttpError(e);
+  }
+  if (res.status === 401) handleUnauthorized();
+  if (!res.ok) throw await errorFrom(res);
+  return res.blob();
+}

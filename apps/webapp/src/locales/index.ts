@@ -2,6 +2,7 @@ import type { Area } from "./define";
 import common from "./common";
 import apiresponse from "./apiresponse";
 import login from "./login";
+import inverters from "./inverters";
 import check from "./check";
 import network from "./network";
 import ntp from "./ntp";
@@ -14,6 +15,7 @@ export const areas = {
   common,
   apiresponse,
   login,
+  inverters,
   check,
   network,
   ntp,

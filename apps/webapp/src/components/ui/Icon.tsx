@@ -63,6 +63,25 @@ const shapes = {
       strokeLinecap="round"
     />
   ),
+  grip: (
+    <>
+      <circle cx="6" cy="3.5" r="1.2" />
+      <circle cx="10" cy="3.5" r="1.2" />
+      <circle cx="6" cy="8" r="1.2" />
+      <circle cx="10" cy="8" r="1.2" />
+      <circle cx="6" cy="12.5" r="1.2" />
+      <circle cx="10" cy="12.5" r="1.2" />
+    </>
+  ),
+  pencil: <path d="M11.5 1.5l3 3-9 9H2.5v-3zM10 3l3 3" fill="none" stroke="currentColor" strokeWidth="1.4" />,
+  trash: (
+    <path
+      d="M2.5 4h11M6 4V2.5h4V4M4 4l.8 10h6.4L12 4M6.5 6.5v5M9.5 6.5v5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.3"
+    />
+  ),
 } as const;
 
 export type IconName = keyof typeof shapes;

@@ -1,0 +1,214 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { ApiResult } from "@dtu/api/codes";
+import { BoolBadge } from "../../components/ui/Badge";
+import { ConfirmModal } from "../../components/ui/ConfirmModal";
+import { Icon } from "../../components/ui/Icon";
+import { ResultAlert } from "../../components/ui/ResultAlert";
+import { Spinner } from "../../components/ui/Spinner";
+import { getJson, toHttpError } from "../../lib/http";
+import { useT } from "../../lib/i18n";
+import { AddForm } from "./AddForm";
+import { deleteInverter, inverterListPath, saveOrder, type InverterEntry, type InverterList } from "./api";
+import { EditModal } from "./EditModal";
+import { moveItem, orderIds, sortByOrder } from "./order";
+import { useSortable } from "./useSortable";
+
+/** The inverter settings: add form, sortable list with Save order, edit and delete dialogs. */
+export function InvertersView({ initial }: { initial: InverterList }) {
+  const t = useT();
+  const [rows, setRows] = useState(() => sortByOrder(initial.inverter));
+  const [result, setResult] = useState<ApiResult>();
+  const [editing, setEditing] = useState<InverterEntry | null>(null);
+  const [deleting, setDeleting] = useState<InverterEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [said, setSaid] = useState("");
+  const [focusId, setFocusId] = useState<number | null>(null);
+  const handles = useRef(new Map<number, HTMLButtonElement>());
+  const hintId = useId();
+
+  async function refresh() {
+    try {
+      const l = await getJson<InverterList>(inverterListPath);
+      setRows(sortByOrder(l.inverter));
+    } catch (e) {
+      setResult({ type: "danger", message: toHttpError(e).message });
+    }
+  }
+
+  async function run(action: () => Promise<ApiResult>) {
+    setBusy(true);
+    try {
+      const r = await action();
+      setResult(r);
+      if (r.type === "success") await refresh();
+    } catch (e) {
+      setResult({ type: "danger", message: toHttpError(e).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function move(from: number, to: number) {
+    const next = moveItem(rows, from, to);
+    setRows(next);
+    const item = rows[from];
+    if (!item) return;
+    const pos = next.indexOf(item) + 1;
+    setSaid(t("inverters.moved", { name: item.name, pos, count: next.length }));
+    return item;
+  }
+
+  const sortable = useSortable(rows.length, (from, to) => void move(from, to));
+
+  // Keyboard moving re-orders the rows; the handle that was used keeps the focus.
+  useEffect(() => {
+    if (focusId === null) return;
+    handles.current.get(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId, rows]);
+
+  function onHandleKey(e: KeyboardEvent, i: number) {
+    const to = e.key === "ArrowUp" ? i - 1 : e.key === "ArrowDown" ? i + 1 : -2;
+    if (to === -2) return;
+    e.preventDefault();
+    if (to < 0 || to >= rows.length) return;
+    const item = move(i, to);
+    if (item) setFocusId(item.id);
+  }
+
+  return (
+    <>
+      <AddForm onAdded={() => void refresh()} />
+      <section className="card">
+        <h2 className="card-header h5">{t("inverters.listTitle")}</h2>
+        <div className="card-body">
+          <ResultAlert result={result} onClose={() => setResult(undefined)} />
+          {rows.length === 0 ? (
+            <p className="mb-0">{t("inverters.none")}</p>
+          ) : (
+            <>
+              <p id={hintId} className="form-text mt-0">
+                {t("inverters.moveHint")}
+              </p>
+              <div className="table-responsive">
+                <table className="table table-striped align-middle mb-3">
+                  <thead>
+                    <tr>
+                      <th scope="col">
+                        <span className="visually-hidden">{t("inverters.colOrder")}</span>
+                      </th>
+                      <th scope="col">{t("inverters.colStatus")}</th>
+                      <th scope="col">{t("inverters.serial")}</th>
+                      <th scope="col">{t("inverters.name")}</th>
+                      <th scope="col">{t("inverters.colType")}</th>
+                      <th scope="col" className="text-end">
+                        {t("inverters.colActions")}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((inv, i) => (
+                      <tr key={inv.id} {...sortable.rowProps(i)}>
+                        <td>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-link text-body p-1"
+                            aria-label={t("inverters.moveLabel", { name: inv.name })}
+                            aria-describedby={hintId}
+                            data-handle={inv.id}
+                            ref={(el) => {
+                              if (el) handles.current.set(inv.id, el);
+                              else handles.current.delete(inv.id);
+                            }}
+                            onKeyDown={(e) => onHandleKey(e, i)}
+                            {...sortable.handleProps(i)}
+                          >
+                            <Icon name="grip" />
+                          </button>
+                        </td>
+                        <td>
+                          <span className="d-inline-flex flex-wrap gap-1">
+                            <BoolBadge
+                              value={inv.poll_enable}
+                              yes={t("inverters.receiveOn")}
+                              no={t("inverters.receiveOff")}
+                            />
+                            <BoolBadge
+                              value={inv.command_enable}
+                              yes={t("inverters.sendOn")}
+                              no={t("inverters.sendOff")}
+                            />
+                          </span>
+                        </td>
+                        <td>{inv.serial}</td>
+                        <td>{inv.name}</td>
+                        <td>{inv.type}</td>
+                        <td className="text-end text-nowrap">
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-primary me-1"
+                            aria-label={t("inverters.editLabel", { name: inv.name })}
+                            title={t("inverters.editLabel", { name: inv.name })}
+                            onClick={() => setEditing(inv)}
+                          >
+                            <Icon name="pencil" />
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-sm btn-outline-danger"
+                            aria-label={t("inverters.deleteLabel", { name: inv.name })}
+                            title={t("inverters.deleteLabel", { name: inv.name })}
+                            onClick={() => setDeleting(inv)}
+                          >
+                            <Icon name="trash" />
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div aria-live="polite" className="visually-hidden">
+                {said}
+              </div>
+              <button
+                type="button"
+                className="btn btn-primary d-inline-flex align-items-center gap-2"
+                disabled={busy}
+                onClick={() => void run(() => saveOrder(orderIds(rows)))}
+              >
+                {busy && <Spinner small />}
+                {t("inverters.saveOrder")}
+              </button>
+            </>
+          )}
+        </div>
+      </section>
+      {editing && (
+        <EditModal
+          key={editing.id}
+          entry={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(r) => {
+            setEditing(null);
+            setResult(r);
+            void refresh();
+          }}
+        />
+      )}
+      <ConfirmModal
+        open={deleting !== null}
+        title={t("inverters.deleteTitle")}
+        confirmLabel={t("inverters.deleteButton")}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          const d = deleting;
+          setDeleting(null);
+          if (d) void run(() => deleteInverter(d.id));
+        }}
+      >
+        {deleting && t("inverters.deleteText", { name: deleting.name, serial: deleting.serial })}
+      </ConfirmModal>
+    </>
+  );
+}
