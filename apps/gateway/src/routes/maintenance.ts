@@ -39,6 +39,7 @@ function contentType(name: string): string {
 }
 
 function drain(stream: Readable): Promise<void> {
+  if (stream.destroyed || stream.readableEnded) return Promise.resolve();
   return new Promise((resolve) => {
     stream
       .on("end", resolve)
@@ -213,12 +214,11 @@ export function maintenanceRoutes(): RouteDef[] {
                 const gzip = chunk[0] === 0x1f && (chunk.length < 2 || chunk[1] === 0x8b);
                 badMagic = chunk[0] !== 0xe9 && !gzip;
               }
-              hash.update(chunk);
+              // Keep reading a rejected image to its end (bounded by the size limit) so the request completes.
+              if (!badMagic) hash.update(chunk);
               size += chunk.length;
-              if (badMagic) break;
             }
             if (badMagic || part.file.truncated) {
-              await drain(part.file);
               gw.log("OTA: image rejected");
               otaError(reply, "OTA could not begin");
               return undefined;

@@ -1,0 +1,153 @@
+/** The sockets on a real 127.0.0.1 port (API.md §2.3, §3.2, §3.3, §8.6). */
+import { createHash } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { parseStrict } from "@dtu/api/strict";
+import { LiveData } from "@dtu/api/live";
+import { startGateway, type TestGateway } from "./helpers/app.ts";
+
+let gw: TestGateway;
+let base: string;
+const open: WebSocket[] = [];
+
+beforeEach(async () => {
+  gw = await startGateway({ tickMs: 50, rebootDelayMs: 100, outageMs: 600 });
+  await gw.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `127.0.0.1:${(gw.app.server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  for (const ws of open) ws.terminate();
+  open.length = 0;
+  await gw.close();
+});
+
+function connect(path: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${base}${path}`, { headers });
+    open.push(ws);
+    ws.once("open", () => resolve(ws));
+    ws.once("unexpected-response", (_req, res) =>
+      reject(
+        Object.assign(new Error(`HTTP ${res.statusCode}`), { status: res.statusCode, headers: res.headers }),
+      ),
+    );
+    ws.once("error", reject);
+  });
+}
+
+function nextMessage(ws: WebSocket, timeoutMs = 3000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error("no message")), timeoutMs);
+    ws.once("message", (data: Buffer) => {
+      clearTimeout(t);
+      resolve(data.toString());
+    });
+  });
+}
+
+const md5 = (s: string) => createHash("md5").update(s).digest("hex");
+
+describe("/livedata", () => {
+  it("pushes the full live document when the statistics change; ignores incoming frames", async () => {
+    const ws = await connect("/livedata");
+    ws.send("ping");
+    gw.fleet().bump();
+    const doc = parseStrict(LiveData, JSON.parse(await nextMessage(ws)));
+    expect(doc.inverters).toHaveLength(2);
+    // No change since: nothing more within a second (the 10 s keep-alive push is further away).
+    await expect(nextMessage(ws, 800)).rejects.toThrow("no message");
+    gw.fleet().bump();
+    await nextMessage(ws);
+  });
+
+  it("keeps at most 8 clients and closes the oldest", async () => {
+    const first = await connect("/livedata");
+    const closed = new Promise<void>((r) => first.once("close", () => r()));
+    for (let i = 0; i < 8; i++) await connect("/livedata");
+    await closed;
+    expect(gw.app.sockets.clientCount("/livedata")).toBe(8);
+  });
+
+  it("answers 400 to an upgrade without Sec-WebSocket-Key", async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(`http://${base}/livedata`, {
+        headers: { connection: "Upgrade", upgrade: "websocket", "sec-websocket-version": "13" },
+      });
+      req.on("response", (res) => resolve(res.statusCode ?? 0));
+      req.on("upgrade", () => reject(new Error("upgraded")));
+      req.on("error", reject);
+      req.end();
+    });
+    expect(status).toBe(400);
+  });
+});
+
+describe("socket auth with allow_readonly off", () => {
+  beforeEach(() => {
+    gw.app.gateway.config.security.allow_readonly = false;
+  });
+
+  it("refuses without credentials with a Digest challenge, accepts Basic and Digest", async () => {
+    const err = (await connect("/console").catch((e: unknown) => e)) as {
+      status: number;
+      headers: Record<string, string>;
+    };
+    expect(err.status).toBe(401);
+    const challenge = err.headers["www-authenticate"] ?? "";
+    expect(challenge).toMatch(/^Digest realm="asyncesp", qop="auth", nonce="[0-9a-f]+", opaque="[0-9a-f]+"$/);
+    const wrong = (await connect("/livedata", {
+      authorization: `Basic ${Buffer.from("admin:bad").toString("base64")}`,
+    }).catch((e: unknown) => e)) as { status: number };
+    expect(wrong.status).toBe(401);
+    await connect("/livedata", {
+      authorization: `Basic ${Buffer.from("admin:openDTU42").toString("base64")}`,
+    });
+    const nonce = /nonce="([^"]+)"/.exec(challenge)?.[1] ?? "";
+    const ha1 = md5("admin:asyncesp:openDTU42");
+    const ha2 = md5("GET:/console");
+    const response = md5(`${ha1}:${nonce}:00000001:c0ffee:auth:${ha2}`);
+    await connect("/console", {
+      authorization:
+        `Digest username="admin", realm="asyncesp", nonce="${nonce}", uri="/console", qop=auth, ` +
+        `nc=00000001, cnonce="c0ffee", response="${response}"`,
+    });
+  });
+});
+
+describe("/console", () => {
+  it("streams the gateway's log lines ending in \\r\\n, no history", async () => {
+    const con = await connect("/console");
+    const got: string[] = [];
+    con.on("message", (d: Buffer) => got.push(d.toString()));
+    await connect("/livedata");
+    const deadline = Date.now() + 2000;
+    while (!got.join("").includes("] connect") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(got.join("")).toMatch(/Websocket: \[\/livedata\]\[\d+\] connect\r\n/);
+    expect(got.join("")).not.toContain("started");
+  });
+});
+
+describe("reboot simulation", () => {
+  it("drops sockets, refuses connections for a while, resets uptime", async () => {
+    const ws = await connect("/livedata");
+    const closed = new Promise<void>((r) => ws.once("close", () => r()));
+    gw.app.gateway.bootAt -= 100_000;
+    const res = await fetch(`http://${base}/api/maintenance/reboot`, {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from("admin:openDTU42").toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "data=%7B%22reboot%22%3Atrue%7D",
+    });
+    expect(await res.json()).toMatchObject({ type: "success", code: 6001 });
+    await closed;
+    await expect(fetch(`http://${base}/api/system/status`)).rejects.toThrow();
+    await new Promise((r) => setTimeout(r, 700));
+    const sys = (await (await fetch(`http://${base}/api/system/status`)).json()) as { uptime: number };
+    expect(sys.uptime).toBeLessThan(5);
+  });
+});
