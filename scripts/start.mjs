@@ -1,6 +1,7 @@
-// `npm start`: build the web app when it is missing, then run the gateway (options pass through).
+// `npm start`: build the web app when it is missing, then run the gateway (options pass through, see
+// apps/gateway/src/server.ts). SIGINT/SIGTERM are forwarded so the gateway closes cleanly and saves its state.
 import { existsSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 
 const root = new URL("..", import.meta.url).pathname;
 if (!existsSync(`${root}webapp_dist/index.html.gz`) && !process.argv.includes("--no-build")) {
@@ -8,8 +9,11 @@ if (!existsSync(`${root}webapp_dist/index.html.gz`) && !process.argv.includes("-
   if (build.status !== 0) console.warn("web app build failed; the gateway serves a placeholder page");
 }
 const args = process.argv.slice(2).filter((a) => a !== "--no-build");
-const run = spawnSync(process.execPath, ["--import", "tsx", `${root}apps/gateway/src/server.ts`, ...args], {
-  cwd: root,
+const child = spawn(process.execPath, ["--import", "tsx", `${root}apps/gateway/src/server.ts`, ...args], {
+  cwd: process.cwd(),
   stdio: "inherit",
 });
-process.exit(run.status ?? 1);
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -502,3 +502,27 @@ describe("catalogue coverage", () => {
     }
   });
 });
+
+describe("device profile change", () => {
+  it("reboots ~1 s after answering when the profile name changes, not otherwise", async () => {
+    const local = await startGateway();
+    try {
+      const post = (name: string) =>
+        local.app.inject({
+          method: "POST",
+          url: "/api/device/config",
+          headers: { ...FORM, authorization: ADMIN },
+          payload: form({ curPin: { name }, display: { rotation: 2, power_safe: true, contrast: 60 } }),
+        });
+      expect((await post("")).json()).toMatchObject({ code: 12001 });
+      expect((await post("Board A")).json()).toMatchObject({ code: 1001 });
+      expect(local.app.gateway.rebootPending()).toBe(true);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(local.app.gateway.rebootPending()).toBe(false);
+      expect((await post("Board A")).json()).toMatchObject({ code: 1001 });
+      expect(local.app.gateway.rebootPending()).toBe(false);
+    } finally {
+      await local.close();
+    }
+  });
+});
