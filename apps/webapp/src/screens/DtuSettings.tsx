@@ -1,12 +1,16 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { DtuConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { DtuForm } from "../features/dtu/DtuForm";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function DtuSettingsScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<DtuConfig>(endpoints.dtuConfigGet.path);
   return (
-    <Page title={t("common.dtuSettings")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.dtuSettings")} loading={loading} error={error} onRetry={reload}>
+      {data && <DtuForm initial={data} />}
     </Page>
   );
 }

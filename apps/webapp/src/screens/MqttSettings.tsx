@@ -1,12 +1,16 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { MqttConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { MqttForm } from "../features/mqtt/MqttForm";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function MqttSettingsScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<MqttConfig>(endpoints.mqttConfigGet.path);
   return (
-    <Page title={t("common.mqttSettings")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.mqttSettings")} loading={loading} error={error} onRetry={reload}>
+      {data && <MqttForm initial={data} />}
     </Page>
   );
 }

@@ -1,12 +1,16 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { NetworkConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { NetworkForm } from "../features/network/NetworkForm";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function NetworkSettingsScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<NetworkConfig>(endpoints.networkConfigGet.path);
   return (
-    <Page title={t("common.networkSettings")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.networkSettings")} loading={loading} error={error} onRetry={reload}>
+      {data && <NetworkForm initial={data} />}
     </Page>
   );
 }

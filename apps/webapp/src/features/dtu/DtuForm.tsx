@@ -1,0 +1,159 @@
+import { useMemo, useRef, useState, type FormEvent } from "react";
+import { endpoints } from "@dtu/api/endpoints";
+import { uiLimits } from "@dtu/api/limits";
+import type { DtuConfig } from "@dtu/api/settings";
+import { SaveButton } from "../../components/ui/Buttons";
+import { Card } from "../../components/ui/Card";
+import { CheckField, InputField, SelectField } from "../../components/ui/FormRow";
+import { ResultAlert } from "../../components/ui/ResultAlert";
+import { useSave } from "../../components/ui/useSave";
+import {
+  focusFirstInvalid,
+  hasProblems,
+  useProblemText,
+  type Problems,
+} from "../../components/ui/validation";
+import { useI18n } from "../../lib/i18n";
+import {
+  dtuBand,
+  dtuBody,
+  dtuDraft,
+  frequencyWire,
+  outsideLegalBand,
+  validateDtu,
+  type DtuDraft,
+  type DtuField,
+} from "./validate";
+
+/** Serial, poll interval, NRF24 and CMT2300A options (SEED §2 DTU settings). */
+export function DtuForm({ initial }: { initial: DtuConfig }) {
+  const { t, number } = useI18n();
+  const text = useProblemText();
+  const form = useRef<HTMLFormElement>(null);
+  const band = useMemo(() => dtuBand(initial), [initial]);
+  const [draft, setDraft] = useState(() => dtuDraft(initial, band));
+  const [problems, setProblems] = useState<Problems<DtuField>>({});
+  const [tried, setTried] = useState(false);
+  const { busy, result, clear, save } = useSave();
+
+  const levelText: Record<(typeof uiLimits.nrfPaLevels)[number]["key"], string> = {
+    min: t("dtu.levelMin"),
+    low: t("dtu.levelLow"),
+    high: t("dtu.levelHigh"),
+    max: t("dtu.levelMax"),
+  };
+  const levels = uiLimits.nrfPaLevels.map((l) => [String(l.value), levelText[l.key]] as const);
+
+  const change = (patch: Partial<DtuDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    if (tried) setProblems(validateDtu(next, band));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    const p = validateDtu(draft, band);
+    setProblems(p);
+    if (hasProblems(p)) {
+      clear();
+      focusFirstInvalid(form.current);
+      return;
+    }
+    void save(endpoints.dtuConfigPost.path, dtuBody(initial, draft, band));
+  };
+
+  const mhz = (wire: number) => number(wire / band.perMhz, 2);
+
+  return (
+    <form ref={form} noValidate onSubmit={submit}>
+      <Card title={t("dtu.generalCard")}>
+        <InputField
+          label={t("dtu.serial")}
+          name="serial"
+          inputMode="numeric"
+          value={draft.serial}
+          hint={t("dtu.serialHint")}
+          error={text(problems.serial)}
+          onChange={(e) => change({ serial: e.target.value })}
+        />
+        <InputField
+          label={t("dtu.pollInterval")}
+          name="pollinterval"
+          type="number"
+          min={uiLimits.pollInterval.min}
+          max={uiLimits.pollInterval.max}
+          step={1}
+          postfix={t("dtu.seconds")}
+          value={draft.pollinterval}
+          error={text(problems.pollinterval)}
+          onChange={(e) => change({ pollinterval: e.target.value })}
+        />
+      </Card>
+      <Card title={t("dtu.nrfCard")}>
+        {/* API.md §3.10: *_enabled only reports whether the radio started; the device ignores it on POST. */}
+        <CheckField
+          label={t("dtu.nrfEnabled")}
+          hint={t("dtu.enabledHint")}
+          checked={initial.nrf_enabled}
+          disabled
+          readOnly
+        />
+        <SelectField
+          label={t("dtu.power")}
+          name="nrf_palevel"
+          options={levels}
+          value={draft.nrf_palevel}
+          onChange={(e) => change({ nrf_palevel: e.target.value })}
+        />
+      </Card>
+      <Card title={t("dtu.cmtCard")}>
+        <CheckField
+          label={t("dtu.cmtEnabled")}
+          hint={t("dtu.enabledHint")}
+          checked={initial.cmt_enabled}
+          disabled
+          readOnly
+        />
+        <InputField
+          label={t("dtu.power")}
+          name="cmt_palevel"
+          type="number"
+          min={uiLimits.cmtPaLevel.min}
+          max={uiLimits.cmtPaLevel.max}
+          step={1}
+          postfix={t("dtu.dbm")}
+          value={draft.cmt_palevel}
+          error={text(problems.cmt_palevel)}
+          onChange={(e) => change({ cmt_palevel: e.target.value })}
+        />
+        <InputField
+          label={t("dtu.frequency")}
+          name="frequency"
+          type="number"
+          min={band.min / band.perMhz}
+          max={band.max / band.perMhz}
+          step={band.step / band.perMhz}
+          postfix={t("dtu.mhz")}
+          value={draft.frequencyMhz}
+          hint={t("dtu.frequencyHint")}
+          error={text(problems.frequencyMhz)}
+          onChange={(e) => change({ frequencyMhz: e.target.value })}
+        />
+        {outsideLegalBand(draft.frequencyMhz, band) && (
+          <div className="alert alert-warning" role="status">
+            {t("dtu.outsideBand", {
+              freq: mhz(frequencyWire(draft.frequencyMhz, band) ?? 0),
+              min: mhz(band.legalMin),
+              max: mhz(band.legalMax),
+            })}
+          </div>
+        )}
+      </Card>
+      <ResultAlert result={result} onClose={clear} />
+      <div className="text-end mb-3">
+        <SaveButton busy={busy} />
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+import { useRef, useState, type FormEvent } from "react";
+import { endpoints } from "@dtu/api/endpoints";
+import { uiLimits } from "@dtu/api/limits";
+import type { MqttConfig } from "@dtu/api/settings";
+import { SaveButton } from "../../components/ui/Buttons";
+import { Card } from "../../components/ui/Card";
+import { CheckField, FormRow, InputField } from "../../components/ui/FormRow";
+import { ResultAlert } from "../../components/ui/ResultAlert";
+import { useSave } from "../../components/ui/useSave";
+import {
+  focusFirstInvalid,
+  hasProblems,
+  useProblemText,
+  type Problems,
+} from "../../components/ui/validation";
+import { useT } from "../../lib/i18n";
+import {
+  lwtOnlineBroken,
+  mqttBody,
+  mqttDraft,
+  validateMqtt,
+  type MqttDraft,
+  type MqttFlag,
+  type MqttTextField,
+} from "./validate";
+
+/** MQTT settings with the conditional cards of SEED §2. */
+export function MqttForm({ initial }: { initial: MqttConfig }) {
+  const t = useT();
+  const text = useProblemText();
+  const form = useRef<HTMLFormElement>(null);
+  const repair = lwtOnlineBroken(initial);
+  const [draft, setDraft] = useState(() => mqttDraft(initial));
+  const [problems, setProblems] = useState<Problems<MqttTextField>>({});
+  const [tried, setTried] = useState(false);
+  const { busy, result, clear, save } = useSave();
+
+  const change = (patch: Partial<MqttDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    if (tried) setProblems(validateMqtt(next, repair));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    const p = validateMqtt(draft, repair);
+    setProblems(p);
+    if (hasProblems(p)) {
+      clear();
+      focusFirstInvalid(form.current);
+      return;
+    }
+    void save(endpoints.mqttConfigPost.path, mqttBody(initial, draft));
+  };
+
+  const flag = (k: MqttFlag, label: string) => (
+    <CheckField
+      label={label}
+      name={k}
+      checked={draft[k]}
+      onChange={(e) => change({ [k]: e.target.checked })}
+    />
+  );
+  const input = (
+    k: MqttTextField,
+    label: string,
+    extra: {
+      type?: string;
+      hint?: string;
+      prefix?: string;
+      postfix?: string;
+      min?: number;
+      max?: number;
+    } = {},
+  ) => (
+    <InputField
+      label={label}
+      name={k}
+      value={draft[k]}
+      error={text(problems[k])}
+      onChange={(e) => change({ [k]: e.target.value })}
+      {...extra}
+    />
+  );
+  const area = (k: "mqtt_root_ca_cert" | "mqtt_client_cert" | "mqtt_client_key", label: string) => (
+    <FormRow label={label} hint={t("mqtt.certHint", { max: uiLimits.mqtt.cert })} error={text(problems[k])}>
+      {(c) => (
+        <textarea
+          className={`form-control font-monospace${problems[k] ? " is-invalid" : ""}`}
+          name={k}
+          rows={10}
+          spellCheck={false}
+          value={draft[k]}
+          onChange={(e) => change({ [k]: e.target.value })}
+          {...c}
+        />
+      )}
+    </FormRow>
+  );
+
+  return (
+    <form ref={form} noValidate onSubmit={submit}>
+      <Card title={t("mqtt.generalCard")}>
+        {flag("mqtt_enabled", t("mqtt.enabled"))}
+        {draft.mqtt_enabled && flag("mqtt_hass_enabled", t("mqtt.hassEnabled"))}
+      </Card>
+      {draft.mqtt_enabled && (
+        <>
+          <Card title={t("mqtt.brokerCard")}>
+            {input("mqtt_hostname", t("mqtt.hostname"))}
+            {input("mqtt_port", t("mqtt.port"), { type: "number", ...uiLimits.mqtt.port })}
+            {input("mqtt_username", t("mqtt.username"))}
+            {input("mqtt_password", t("mqtt.password"), { type: "password" })}
+            {input("mqtt_topic", t("mqtt.topic"), { hint: t("mqtt.topicHint") })}
+            {input("mqtt_publish_interval", t("mqtt.publishInterval"), {
+              type: "number",
+              ...uiLimits.mqtt.publishInterval,
+              postfix: t("mqtt.seconds"),
+            })}
+            {flag("mqtt_clean_session", t("mqtt.cleanSession"))}
+            {flag("mqtt_retain", t("mqtt.retain"))}
+            {flag("mqtt_tls", t("mqtt.tls"))}
+            {draft.mqtt_tls && (
+              <>
+                {area("mqtt_root_ca_cert", t("mqtt.rootCa"))}
+                {flag("mqtt_tls_cert_login", t("mqtt.certLogin"))}
+                {draft.mqtt_tls_cert_login && (
+                  <>
+                    {area("mqtt_client_cert", t("mqtt.clientCert"))}
+                    {area("mqtt_client_key", t("mqtt.clientKey"))}
+                  </>
+                )}
+              </>
+            )}
+          </Card>
+          <Card title={t("mqtt.lwtCard")}>
+            {input("mqtt_lwt_topic", t("mqtt.lwtTopic"), { prefix: draft.mqtt_topic })}
+            {input("mqtt_lwt_online", t("mqtt.lwtOnline"), repair ? { hint: t("mqtt.lwtOnlineRepair") } : {})}
+            {input("mqtt_lwt_offline", t("mqtt.lwtOffline"))}
+          </Card>
+          {draft.mqtt_hass_enabled && (
+            <Card title={t("mqtt.hassCard")}>
+              {input("mqtt_hass_topic", t("mqtt.hassTopic"))}
+              {flag("mqtt_hass_retain", t("mqtt.hassRetain"))}
+              {flag("mqtt_hass_expire", t("mqtt.hassExpire"))}
+              {flag("mqtt_hass_individualpanels", t("mqtt.hassIndividual"))}
+            </Card>
+          )}
+        </>
+      )}
+      <ResultAlert result={result} onClose={clear} />
+      <div className="text-end mb-3">
+        <SaveButton busy={busy} />
+      </div>
+    </form>
+  );
+}
