@@ -4,6 +4,7 @@
  *   --host ADDR   (HOST, default 0.0.0.0: all interfaces, as a device on a LAN)
  *   --data DIR    (DTU_DATA_DIR, default ./data; created if missing)
  *   --console     also print the device console (the /console socket text) to stdout
+ *   --device URL  (DTU_DEVICE) proxy mode: serve the web app in front of a real device (src/proxy/)
  */
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
@@ -14,13 +15,16 @@ const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--cons
   --port N     HTTP port (env PORT, default 8080)
   --host ADDR  address to listen on (env HOST, default 0.0.0.0 = all interfaces)
   --data DIR   where config.json, pin_mapping.json and the fleet state live (env DTU_DATA_DIR, default ./data)
-  --console    echo the device console (what /console sends) to stdout`;
+  --console    echo the device console (what /console sends) to stdout
+  --device URL proxy mode: serve the web app and forward /api and the sockets to a real device at URL
+               (env DTU_DEVICE, e.g. http://192.168.1.50); --data and --console do not apply`;
 
 interface Args {
   port: number;
   host: string;
   data: string;
   console: boolean;
+  device?: string;
 }
 
 function fail(message: string): never {
@@ -35,6 +39,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
     host: env.HOST ?? "0.0.0.0",
     data: env.DTU_DATA_DIR ?? "./data",
     console: false,
+    ...(env.DTU_DEVICE ? { device: env.DTU_DEVICE } : {}),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? "";
@@ -58,13 +63,16 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
       case "--console":
         args.console = true;
         break;
+      case "--device":
+        args.device = value();
+        break;
       case "--help":
       case "-h":
         console.log(USAGE);
         process.exit(0);
         break;
       default:
-        // Unknown options (a later `--device URL` proxy mode among them) are refused, not ignored.
+        // Unknown options are refused, not ignored.
         fail(`unknown option: ${flag}`);
     }
   }
@@ -86,6 +94,11 @@ function urls(host: string, port: number): string[] {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), process.env);
+  if (args.device) {
+    const { runProxy } = await import("./proxy/cli.ts");
+    await runProxy({ device: args.device, port: args.port, host: args.host, urls });
+    return;
+  }
   const dataDir = resolve(args.data);
   const app = await buildApp({ dataDir, echoConsole: args.console });
   await app.listen({ port: args.port, host: args.host });

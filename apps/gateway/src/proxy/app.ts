@@ -1,0 +1,154 @@
+/**
+ * Proxy mode (issue 8): this web app in front of a real device. Every `/api/...` request is forwarded to the device
+ * unchanged and streamed both ways (uploads with their progress, backup downloads), the two sockets are forwarded
+ * (./sockets.ts), and everything else is the web app as the gateway serves it (./site.ts). Later firmware differs on
+ * the wire (API.md §9); the proxy never interprets answers, the web app copes with their shape.
+ *
+ * buildProxyApp() returns a Fastify instance that never listens; the CLI (./cli.ts) or tests listen.
+ */
+import { join } from "node:path";
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawServerBase,
+  type RouteGenericInterface,
+} from "fastify";
+import httpProxy from "@fastify/http-proxy";
+import { REPO_ROOT } from "../app.ts";
+import { createSite, deviceZones } from "./site.ts";
+import { attachProxySockets, type ProxySockets } from "./sockets.ts";
+
+export interface ProxyOptions {
+  /** The device's address: `http://192.168.1.50`, `192.168.1.50`, `http://opendtu.local:80`. */
+  device: string;
+  /** Built web app; default `<repo>/webapp_dist`. */
+  webRoot?: string;
+  /** Fastify's request logger (default off). */
+  logger?: boolean;
+  /** Zone table used when the device has none (default the gateway's generated one). */
+  zonesFile?: string;
+  /** Connection timeout towards the device (default 4000 ms). */
+  connectTimeoutMs?: number;
+}
+
+export interface ProxyApp extends FastifyInstance {
+  device: URL;
+  proxySockets: ProxySockets;
+}
+
+/** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
+const ANSWER_TIMEOUT_MS = 30_000;
+const UPLOAD_TIMEOUT_MS = 15 * 60_000;
+
+/** Accepts a bare host or host:port (http assumed); only the origin is used. */
+export function parseDevice(text: string): URL {
+  const trimmed = text.trim();
+  const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new Error(`device address must be http:// or https://, got ${url.protocol}`);
+  }
+  return new URL(url.origin);
+}
+
+/** The answer when the device cannot be reached: a result object the web app shows (SEED §7, http.ts). */
+function unreachable(reply: FastifyReply<RouteGenericInterface, RawServerBase>, error: Error): void {
+  const cause = error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown }).code;
+  const timedOut =
+    (error as { statusCode?: unknown }).statusCode === 504 ||
+    (typeof code === "string" && code.includes("TIMEOUT"));
+  const detail = typeof code === "string" ? `${code} (${cause.message})` : cause.message;
+  if (reply.sent || reply.raw.headersSent) {
+    // The answer had started (a download cut short): nothing to say any more, end it.
+    reply.raw.destroy();
+    return;
+  }
+  void reply
+    .code(timedOut ? 504 : 502)
+    .header("content-type", "application/json")
+    .header("cache-control", "no-store")
+    .send(JSON.stringify({ type: "danger", message: `Device unreachable: ${detail}` }));
+}
+
+export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
+  const device = parseDevice(opts.device);
+  const webRoot = opts.webRoot ?? join(REPO_ROOT, "webapp_dist");
+  const zonesFile = opts.zonesFile ?? join(REPO_ROOT, "apps/gateway/src/generated/zones.json");
+  const connectTimeout = opts.connectTimeoutMs ?? 4000;
+  const site = createSite({ webRoot, zonesFile });
+
+  const app = Fastify({ logger: opts.logger ?? false });
+
+  await app.register(httpProxy, {
+    upstream: device.origin,
+    prefix: "/api",
+    rewritePrefix: "/api",
+    // The body stays a stream (the plugin's own content-type parsers) and is piped to the device as it arrives.
+    proxyPayloads: true,
+    // No retries: a request must reach the device at most once and its answer come back unchanged.
+    retryMethods: [],
+    undici: {
+      connections: 6,
+      pipelining: 1,
+      connect: { timeout: connectTimeout },
+      keepAliveTimeout: 4000,
+      headersTimeout: ANSWER_TIMEOUT_MS,
+      bodyTimeout: ANSWER_TIMEOUT_MS,
+    },
+    // The raw URL: query strings reach the device byte for byte (no parse and re-encode).
+    handler: (req: FastifyRequest, reply: FastifyReply, _dest: string, options: object) => {
+      const upload = (req.headers["content-type"] ?? "").startsWith("multipart/");
+      return reply.from(req.url, { ...options, ...(upload ? { timeout: UPLOAD_TIMEOUT_MS } : {}) });
+    },
+    replyOptions: {
+      onError: (reply, { error }) => unreachable(reply, error),
+    },
+  });
+
+  await app.register(async (scope) => {
+    // Non-API paths are the web app for any method (API.md §1: unmatched requests get the SPA index); bodies are
+    // drained and ignored.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser("*", (_req, payload, done) => {
+      payload.on("error", () => done(null, undefined));
+      payload.on("end", () => done(null, undefined));
+      payload.resume();
+    });
+    const serve = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const path = decodePath(req.url);
+      if (req.method === "GET" && (path === "/zones.json" || path.startsWith("/zones.json/"))) {
+        const body = await deviceZones(device.origin, connectTimeout);
+        if (body) {
+          return reply
+            .code(200)
+            .header("content-type", "application/json")
+            .header("content-encoding", "gzip")
+            .send(body);
+        }
+        await site.sendLocalZones(req, reply);
+        return reply;
+      }
+      await site.send(req, reply, path);
+      return reply;
+    };
+    const methods = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"];
+    scope.route({ method: methods, url: "/", exposeHeadRoute: false, handler: serve });
+    scope.route({ method: methods, url: "/*", exposeHeadRoute: false, handler: serve });
+  });
+
+  const proxySockets = attachProxySockets(app.server, device);
+  app.addHook("preClose", async () => {
+    await proxySockets.close();
+  });
+  return Object.assign(app, { device, proxySockets }) as ProxyApp;
+}
+
+function decodePath(url: string): string {
+  const raw = url.split("?", 1)[0] ?? "/";
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}

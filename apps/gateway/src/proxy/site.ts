@@ -1,0 +1,74 @@
+/**
+ * The web app as the proxy serves it: the gateway's own static serving (src/http/static.ts: pre-gzipped files,
+ * `/js/app.js` ETag, SPA fallback) on a stand-in for the parts of the Gateway object it reads, plus `/zones.json`
+ * taken from the device first (firmware ≥ v26.3.28 has none, API.md §9.15) with the gateway's generated table as
+ * fallback.
+ */
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Gateway } from "../device/gateway.ts";
+import { sendSpa, sendStatic } from "../http/static.ts";
+
+/** What static.ts reads from the Gateway: the web root, the zone table and the git hash (as /js/app.js ETag). */
+export interface SiteParts {
+  webRoot: string;
+  zonesFile: string;
+}
+
+export interface Site {
+  /** Serves a static path or the SPA index (never fails). */
+  send(req: FastifyRequest, reply: FastifyReply, path: string): Promise<void>;
+  /** The gateway's generated zone table (gzipped JSON). */
+  sendLocalZones(req: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export function createSite(parts: SiteParts): Site {
+  const appJs = join(parts.webRoot, "js", "app.js.gz");
+  const stand = {
+    webRoot: parts.webRoot,
+    zonesFile: parts.zonesFile,
+    identity: {
+      // The ETag of /js/app.js: the build's modification time, so a rebuilt web app is fetched again even though
+      // the proxy keeps running (the device uses its firmware git hash, which says nothing about this build).
+      get gitHash(): string {
+        const mtime = statSync(appJs, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+        return `proxy-${Math.round(mtime).toString(16)}`;
+      },
+    },
+  };
+  // static.ts is typed on the whole Gateway but only reads webRoot, zonesFile and identity.gitHash; a narrower
+  // parameter type there would make this cast unnecessary.
+  const gw = stand as unknown as Gateway;
+  return {
+    async send(req, reply, path) {
+      if (req.method === "GET" || req.method === "HEAD") {
+        if (await sendStatic(gw, req, reply, path)) return;
+      }
+      await sendSpa(gw, reply);
+    },
+    async sendLocalZones(req, reply) {
+      await sendStatic(gw, req, reply, "/zones.json");
+    },
+  };
+}
+
+/**
+ * `/zones.json` from the device when it answers JSON; null otherwise (unreachable, or a later firmware that answers
+ * its HTML app for the unknown path, API.md §9.0 rule 4).
+ */
+export async function deviceZones(device: string, timeoutMs: number): Promise<Buffer | null> {
+  try {
+    const res = await fetch(new URL("/zones.json", device), { signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok || !(res.headers.get("content-type") ?? "").includes("json")) {
+      await res.body?.cancel();
+      return null;
+    }
+    const text = await res.text();
+    JSON.parse(text);
+    return gzipSync(text);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * WebSocket forwarding for `/livedata` and `/console` (API.md §3.2, §3.3). The upstream socket is opened first and
+ * the browser's upgrade is only accepted once the device accepted it, so a refused device socket is a refused
+ * browser socket (the web app treats both the same way and retries).
+ *
+ * Credentials: the device challenges socket upgrades with Digest, which the browser's WebSocket API cannot answer,
+ * but every firmware accepts a Basic Authorization header on the upgrade (API.md §2.3, §9.4). An Authorization
+ * header the browser-side request carries is therefore forwarded as is; nothing is added when there is none.
+ */
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocket, WebSocketServer, type RawData } from "ws";
+
+const SOCKET_PATHS = new Set(["/livedata", "/console"]);
+/** How long the device may take to accept an upgrade before the browser's socket is refused. */
+const HANDSHAKE_TIMEOUT_MS = 5000;
+/**
+ * Protocol pings towards the device: a device that vanished without closing (power cut, Wi-Fi gone) leaves a TCP
+ * connection that never reports anything; two missed pongs end the pair so the web app reconnects.
+ */
+const PING_INTERVAL_MS = 15_000;
+
+export interface ProxySockets {
+  /** Open browser/device socket pairs. */
+  count(): number;
+  close(): Promise<void>;
+}
+
+/** Close codes 1005/1006 only describe a missing close frame and cannot be sent (RFC 6455 §7.4.1). */
+function sendableCode(code: number): number {
+  return code === 1005 ? 1000 : code === 1006 || code < 1000 || code > 4999 ? 1011 : code;
+}
+
+function refuse(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+}
+
+export function attachProxySockets(server: Server, device: URL): ProxySockets {
+  const wss = new WebSocketServer({ noServer: true, clientTracking: false });
+  const pairs = new Set<{ client: WebSocket; upstream: WebSocket }>();
+  const pending = new Set<WebSocket>();
+
+  const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on("error", () => undefined);
+    const url = req.url ?? "/";
+    const path = url.split("?")[0] ?? "/";
+    if (!SOCKET_PATHS.has(path)) {
+      refuse(socket, 404, "Not Found");
+      return;
+    }
+    const target = new URL(url, device);
+    target.protocol = device.protocol === "https:" ? "wss:" : "ws:";
+    const headers: Record<string, string> = {};
+    const auth = req.headers.authorization;
+    if (auth) headers.authorization = auth;
+    const protocols = (req.headers["sec-websocket-protocol"] ?? "")
+      .split(",")
+      .map((p) => p.trim())
+      .filter(Boolean);
+
+    const upstream = new WebSocket(target, protocols, {
+      headers,
+      handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
+      perMessageDeflate: false,
+    });
+    pending.add(upstream);
+    let settled = false;
+    const fail = (status: number, text: string): void => {
+      if (settled) return;
+      settled = true;
+      pending.delete(upstream);
+      refuse(socket, status, text);
+    };
+    upstream.on("unexpected-response", (_r, res) => {
+      // The device refused (401 with a Digest challenge when allow_readonly is off, §2.3): pass the status on. The
+      // challenge itself is left out since the browser could not answer it anyway.
+      const status = res.statusCode ?? 502;
+      res.resume();
+      fail(status, res.statusMessage || "Refused");
+      upstream.terminate();
+    });
+    upstream.on("error", () => {
+      fail(502, "Bad Gateway");
+    });
+    socket.on("close", () => {
+      if (!settled) {
+        settled = true;
+        pending.delete(upstream);
+        upstream.terminate();
+      }
+    });
+    upstream.on("open", () => {
+      if (settled) {
+        upstream.terminate();
+        return;
+      }
+      settled = true;
+      pending.delete(upstream);
+      wss.handleUpgrade(req, socket, head, (client) => pair(client, upstream));
+    });
+  };
+
+  function pair(client: WebSocket, upstream: WebSocket): void {
+    const entry = { client, upstream };
+    pairs.add(entry);
+    let alive = true;
+    const pinger = setInterval(() => {
+      if (!alive) {
+        upstream.terminate();
+        return;
+      }
+      alive = false;
+      upstream.ping();
+    }, PING_INTERVAL_MS);
+    upstream.on("pong", () => (alive = true));
+    const forward = (to: WebSocket) => (data: RawData, binary: boolean) => {
+      if (to.readyState === WebSocket.OPEN) to.send(data, { binary });
+    };
+    upstream.on("message", forward(client));
+    client.on("message", forward(upstream));
+    const end = (code: number, reason: Buffer): void => {
+      clearInterval(pinger);
+      pairs.delete(entry);
+      for (const ws of [client, upstream]) {
+        if (ws.readyState === WebSocket.OPEN) ws.close(sendableCode(code), reason);
+        else if (ws.readyState === WebSocket.CONNECTING) ws.terminate();
+      }
+      // A peer that does not finish the closing handshake is cut off.
+      setTimeout(() => {
+        client.terminate();
+        upstream.terminate();
+      }, 2000).unref();
+    };
+    upstream.on("close", end);
+    client.on("close", end);
+    upstream.on("error", () => client.terminate());
+    client.on("error", () => upstream.terminate());
+  }
+
+  server.on("upgrade", onUpgrade);
+  return {
+    count: () => pairs.size,
+    async close() {
+      server.off("upgrade", onUpgrade);
+      for (const ws of pending) ws.terminate();
+      pending.clear();
+      for (const { client, upstream } of pairs) {
+        client.terminate();
+        upstream.terminate();
+      }
+      pairs.clear();
+      await new Promise<void>((r) => wss.close(() => r()));
+    },
+  };
+}
