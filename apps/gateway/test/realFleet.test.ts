@@ -22,7 +22,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const json = async (url: string) => (await app.inject({ url, headers: { authorization: ADMIN } })).json<unknown>();
+const json = async (url: string) =>
+  (await app.inject({ url, headers: { authorization: ADMIN } })).json<unknown>();
 
 describe("gateway with the real fleet", () => {
   it("serves the default inverters in the contract's shapes", async () => {
