@@ -2,7 +2,13 @@ import type { Area } from "./define";
 import common from "./common";
 import apiresponse from "./apiresponse";
 import login from "./login";
+import live from "./live";
 import inverters from "./inverters";
+import reboot from "./reboot";
+import firmware from "./firmware";
+import info from "./info";
+import consoleArea from "./console";
+import about from "./about";
 import check from "./check";
 import network from "./network";
 import ntp from "./ntp";
@@ -15,7 +21,13 @@ export const areas = {
   common,
   apiresponse,
   login,
+  live,
   inverters,
+  reboot,
+  firmware,
+  info,
+  console: consoleArea,
+  about,
   check,
   network,
   ntp,

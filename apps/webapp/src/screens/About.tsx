@@ -1,12 +1,12 @@
 import { Page } from "../components/ui/Page";
+import { AboutSections } from "../features/about/AboutSections";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function AboutScreen() {
   const t = useT();
   return (
     <Page title={t("common.about")}>
-      <p>{t("common.notBuilt")}</p>
+      <AboutSections />
     </Page>
   );
 }

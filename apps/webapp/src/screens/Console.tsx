@@ -1,12 +1,12 @@
 import { Page } from "../components/ui/Page";
+import { ConsoleView } from "../features/console/ConsoleView";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function ConsoleScreen() {
   const t = useT();
   return (
-    <Page title={t("common.console")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.console")} wide>
+      <ConsoleView />
     </Page>
   );
 }

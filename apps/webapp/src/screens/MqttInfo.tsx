@@ -1,12 +1,16 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { MqttStatus } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { MqttCards } from "../features/mqttinfo/MqttCards";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function MqttInfoScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<MqttStatus>(endpoints.mqttStatus.path);
   return (
-    <Page title={t("common.mqttInfo")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.mqttInfo")} loading={loading && !data} error={error} onReload={reload}>
+      {data && <MqttCards m={data} />}
     </Page>
   );
 }

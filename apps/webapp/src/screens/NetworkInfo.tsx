@@ -1,12 +1,16 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { NetworkStatus } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { NetworkCards } from "../features/netinfo/NetworkCards";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function NetworkInfoScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<NetworkStatus>(endpoints.networkStatus.path);
   return (
-    <Page title={t("common.networkInfo")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.networkInfo")} loading={loading && !data} error={error} onReload={reload}>
+      {data && <NetworkCards n={data} />}
     </Page>
   );
 }

@@ -1,12 +1,16 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { NtpStatus } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { NtpCards } from "../features/ntpinfo/NtpCards";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function NtpInfoScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<NtpStatus>(endpoints.ntpStatus.path);
   return (
-    <Page title={t("common.ntpInfo")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.ntpInfo")} loading={loading && !data} error={error} onReload={reload}>
+      {data && <NtpCards n={data} />}
     </Page>
   );
 }

@@ -1,12 +1,16 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { SystemStatus } from "@dtu/api/system";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { SystemCards } from "../features/system/SystemCards";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function SystemInfoScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<SystemStatus>(endpoints.systemStatus.path);
   return (
-    <Page title={t("common.systemInfo")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.systemInfo")} loading={loading && !data} error={error} onReload={reload}>
+      {data && <SystemCards s={data} />}
     </Page>
   );
 }

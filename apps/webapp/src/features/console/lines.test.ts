@@ -45,17 +45,23 @@ describe("console line prefixing (API.md §3.3, §9.4)", () => {
 
 describe("ConsoleSocket", () => {
   function setup() {
-    const made: (SocketLike & { sent: string[]; closed: boolean; readyState: number; url: string })[] = [];
+    const made: (SocketLike & {
+      sent: string[];
+      closed: boolean;
+      readyState: number;
+      url: string;
+      emit: (text: string) => void;
+    })[] = [];
     let tick: (() => void) | undefined;
     let cleared = false;
     const s = new ConsoleSocket("ws://h/console", {
-      connect(url) {
+      connect(url, onText) {
         const ws = {
           url,
+          emit: onText,
           readyState: 0,
           sent: [] as string[],
           closed: false,
-          onmessage: null as SocketLike["onmessage"],
           send(d: string) {
             this.sent.push(d);
           },
@@ -98,8 +104,8 @@ describe("ConsoleSocket", () => {
   it("feeds prefixed frames into its store and stops cleanly", () => {
     const { s, made, cleared } = setup();
     s.start();
-    made[0]!.onmessage?.({ data: "hello\r\nwor" });
-    made[0]!.onmessage?.({ data: "ld\r\n" });
+    made[0]!.emit("hello\r\nwor");
+    made[0]!.emit("ld\r\n");
     expect(s.text.get()).toBe("12:00:00.005 > hello\n12:00:00.005 > world\n");
     s.clear();
     expect(s.text.get()).toBe("");

@@ -9,13 +9,13 @@ const MAX_CHARS = 200_000;
 /** The part of WebSocket this class uses, so tests can hand in a fake. */
 export interface SocketLike {
   readonly readyState: number;
-  onmessage: ((ev: { data: unknown }) => void) | null;
   send(data: string): void;
   close(): void;
 }
 
 export interface ConsoleDeps {
-  connect: (url: string) => SocketLike;
+  /** Opens a socket that hands every text frame to `onText`. */
+  connect: (url: string, onText: (text: string) => void) => SocketLike;
   setInterval: (fn: () => void, ms: number) => unknown;
   clearInterval: (id: unknown) => void;
   now: () => Date;
@@ -69,11 +69,7 @@ export class ConsoleSocket {
   private open(): void {
     this.drop();
     try {
-      const ws = this.deps.connect(this.url);
-      ws.onmessage = (ev) => {
-        if (typeof ev.data === "string") this.receive(ev.data);
-      };
-      this.ws = ws;
+      this.ws = this.deps.connect(this.url, (text) => this.receive(text));
     } catch {
       this.ws = undefined; // bad URL or blocked: the next tick tries again
     }
@@ -81,7 +77,6 @@ export class ConsoleSocket {
 
   private drop(): void {
     if (!this.ws) return;
-    this.ws.onmessage = null;
     this.ws.close();
     this.ws = undefined;
   }
