@@ -2,13 +2,10 @@ import type { Area } from "./define";
 import common from "./common";
 import apiresponse from "./apiresponse";
 import login from "./login";
-import live from "./live";
-import inverters from "./inverters";
-import reboot from "./reboot";
-import firmware from "./firmware";
 import info from "./info";
 import consoleArea from "./console";
 import about from "./about";
+import inverters from "./inverters";
 import check from "./check";
 import network from "./network";
 import ntp from "./ntp";
@@ -21,13 +18,10 @@ export const areas = {
   common,
   apiresponse,
   login,
-  live,
-  inverters,
-  reboot,
-  firmware,
   info,
   console: consoleArea,
   about,
+  inverters,
   check,
   network,
   ntp,
