@@ -2,6 +2,7 @@ import type { Area } from "./define";
 import common from "./common";
 import apiresponse from "./apiresponse";
 import login from "./login";
+import live from "./live";
 import info from "./info";
 import consoleArea from "./console";
 import about from "./about";
@@ -18,6 +19,7 @@ export const areas = {
   common,
   apiresponse,
   login,
+  live,
   info,
   console: consoleArea,
   about,

@@ -1,12 +1,14 @@
 import { Page } from "../components/ui/Page";
+import { LiveView, useLiveStatus } from "../features/live/LiveView";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
+/** `/` (SEED §2 "Live view"): the feed and its layout live in features/live. */
 export function LiveViewScreen() {
   const t = useT();
+  const { loading, error, retry } = useLiveStatus();
   return (
-    <Page title={t("common.liveView")} wide>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.liveView")} wide loading={loading} error={error} onRetry={retry}>
+      <LiveView />
     </Page>
   );
 }

@@ -1,0 +1,76 @@
+import { memo } from "react";
+import type { Channel } from "@dtu/api/live";
+import { useI18n, type MessageKey } from "../../lib/i18n";
+
+/** Property names of API.md §3.1 → their labels; unknown (later) names are shown as sent. */
+const LABELS: Record<string, MessageKey> = {
+  Power: "live.propPower",
+  Voltage: "live.propVoltage",
+  Current: "live.propCurrent",
+  "Power DC": "live.propPowerDc",
+  YieldDay: "live.propYieldDay",
+  YieldTotal: "live.propYieldTotal",
+  Frequency: "live.propFrequency",
+  Temperature: "live.propTemperature",
+  PowerFactor: "live.propPowerFactor",
+  ReactivePower: "live.propReactivePower",
+  Efficiency: "live.propEfficiency",
+  Irradiation: "live.propIrradiation",
+};
+
+/**
+ * One card (INV, AC phase or DC string): a table of property, value with its `d` decimals in the chosen language,
+ * unit. Memoised: the channel object keeps its identity while its values do not change (merge.ts).
+ */
+export const ChannelCard = memo(function ChannelCard({
+  title,
+  channel,
+}: {
+  title: string;
+  channel: Channel;
+}) {
+  const { t, number } = useI18n();
+  return (
+    <div className="col">
+      <div className="card h-100">
+        <div className="card-header">{title}</div>
+        <div className="card-body p-0">
+          <table className="table table-sm table-striped mb-0">
+            <thead>
+              <tr>
+                <th scope="col">{t("live.property")}</th>
+                <th scope="col" className="text-end">
+                  {t("live.value")}
+                </th>
+                <th scope="col">{t("live.unit")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(channel).map(([name, f]) => {
+                if (!("v" in f)) return null; // DC `name: {u}` is the card title, not a row
+                const label = LABELS[name];
+                return (
+                  <tr key={name}>
+                    <th scope="row" className="fw-normal">
+                      {label ? t(label) : name}
+                    </th>
+                    <td className="text-end">{number(f.v, f.d)}</td>
+                    <td>
+                      {f.u}
+                      {typeof f.max === "number" && (
+                        <span className="text-body-secondary">
+                          {" "}
+                          {t("live.ofMax", { max: number(f.max, 0) })}
+                        </span>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,122 @@
+import { memo, useState, type ReactNode } from "react";
+import type { ChannelMap } from "@dtu/api/live";
+import { useI18n } from "../../lib/i18n";
+import { useLoggedIn } from "../../lib/session";
+import { ChannelCard } from "./ChannelCard";
+import { DataAge } from "./DataAge";
+import { DeviceInfoDialog } from "./dialogs/DeviceInfoDialog";
+import { EventLogDialog } from "./dialogs/EventLogDialog";
+import { GridProfileDialog } from "./dialogs/GridProfileDialog";
+import { LimitDialog } from "./dialogs/LimitDialog";
+import { PowerDialog } from "./dialogs/PowerDialog";
+import { useInverter } from "./hooks";
+import type { LiveFeed } from "./liveStore";
+import { inverterState } from "./merge";
+
+type DialogName = "limit" | "power" | "info" | "grid" | "events";
+
+function channels(map: ChannelMap | undefined): [string, ChannelMap[string]][] {
+  return map ? Object.entries(map) : [];
+}
+
+/** Limit in % with one decimal only when it has one (API.md §3.7: resolution 0.1). */
+function decimalsOf(v: number): number {
+  return Number.isInteger(v) ? 0 : 1;
+}
+
+/**
+ * One inverter (SEED §2): coloured header, buttons, the INV/AC/DC cards and the five dialogs. Memoised by serial
+ * and reading only its own entry, so an update of another inverter does not render it again.
+ */
+export const InverterPanel = memo(function InverterPanel({
+  serial,
+  feed,
+}: {
+  serial: string;
+  feed?: LiveFeed;
+}) {
+  const entry = useInverter(serial, feed);
+  const { t, number } = useI18n();
+  const loggedIn = useLoggedIn();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  if (!entry) return null;
+  const inv = entry.data;
+  const state = inverterState(inv);
+  const header =
+    state === "disabled"
+      ? "text-bg-secondary"
+      : state === "unreachable"
+        ? "text-bg-danger"
+        : state === "idle"
+          ? "text-bg-warning"
+          : "text-bg-primary";
+  const close = () => setDialog(null);
+  const button = (name: DialogName, label: ReactNode, disabled = false) => (
+    <button
+      type="button"
+      className="btn btn-outline-secondary btn-sm"
+      disabled={disabled}
+      onClick={() => setDialog(name)}
+    >
+      {label}
+    </button>
+  );
+  const cards: ReactNode[] = [];
+  for (const [n, ch] of channels(inv.INV)) {
+    cards.push(<ChannelCard key={`i${n}`} title={t("live.cardInverter")} channel={ch} />);
+  }
+  const ac = channels(inv.AC);
+  for (const [n, ch] of ac) {
+    const title = ac.length > 1 ? t("live.cardPhase", { n: Number(n) + 1 }) : t("live.cardAc");
+    cards.push(<ChannelCard key={`a${n}`} title={title} channel={ch} />);
+  }
+  for (const [n, ch] of channels(inv.DC)) {
+    const named = ch.name && !("v" in ch.name) ? ch.name.u : "";
+    cards.push(
+      <ChannelCard key={`d${n}`} title={named || t("live.cardString", { n: Number(n) + 1 })} channel={ch} />,
+    );
+  }
+  return (
+    <section className="card" aria-label={inv.name}>
+      <div className={`card-header ${header} d-flex flex-wrap align-items-center column-gap-3 row-gap-1`}>
+        <h2 className="h5 mb-0 me-auto text-break">{inv.name}</h2>
+        <span>{t("live.serial", { serial: inv.serial })}</span>
+        <span>
+          {inv.limit_absolute >= 0
+            ? t("live.limitBoth", {
+                w: number(inv.limit_absolute, 0),
+                pct: number(inv.limit_relative, decimalsOf(inv.limit_relative)),
+              })
+            : t("live.limitRelative", { pct: number(inv.limit_relative, decimalsOf(inv.limit_relative)) })}
+        </span>
+        <DataAge entry={entry} />
+      </div>
+      <div className="card-body">
+        <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t("live.actions")}>
+          {button("limit", t("live.limitButton"), !loggedIn)}
+          {button("power", t("live.powerButton"), !loggedIn)}
+          {button("info", t("live.infoButton"))}
+          {button("grid", t("live.gridButton"))}
+          {typeof inv.events === "number" &&
+            inv.events >= 0 &&
+            button(
+              "events",
+              <>
+                {t("live.eventsButton")} <span className="badge text-bg-secondary">{inv.events}</span>
+              </>,
+            )}
+        </div>
+        {cards.length > 0 ? (
+          <div className="row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3">{cards}</div>
+        ) : (
+          <p className="text-body-secondary mb-0">{t("live.noDetail")}</p>
+        )}
+      </div>
+      <LimitDialog open={dialog === "limit"} serial={serial} name={inv.name} onClose={close} />
+      <PowerDialog open={dialog === "power"} serial={serial} name={inv.name} onClose={close} />
+      <DeviceInfoDialog open={dialog === "info"} serial={serial} name={inv.name} onClose={close} />
+      <GridProfileDialog open={dialog === "grid"} serial={serial} name={inv.name} onClose={close} />
+      <EventLogDialog open={dialog === "events"} serial={serial} name={inv.name} onClose={close} />
+    </section>
+  );
+});

@@ -1,0 +1,47 @@
+import type { EventLog } from "@dtu/api/live";
+import { Modal } from "../../../components/ui/Modal";
+import { useApi } from "../../../components/ui/useApi";
+import { useI18n } from "../../../lib/i18n";
+import { livePaths } from "../api";
+import { clockTime } from "../format";
+import { DialogBody, type InverterDialogProps } from "./DialogBody";
+
+/** Event log (SEED §2, API.md §3.4): texts in the chosen language, start/stop as hh:mm:ss. Fetches only while open. */
+export function EventLogDialog({ open, serial, name, onClose }: InverterDialogProps) {
+  const { t, locale } = useI18n();
+  const { data, loading, error, reload } = useApi<Partial<EventLog>>(
+    open ? livePaths.eventlog(serial, locale) : null,
+  );
+  const events = data?.events ?? [];
+  return (
+    <Modal open={open} title={t("live.eventsTitle", { name })} onClose={onClose} size="lg">
+      <DialogBody loading={loading && !data} error={error} onRetry={reload}>
+        <p>{t("live.eventCount", { n: data?.count ?? events.length })}</p>
+        {events.length > 0 && (
+          <div className="table-responsive">
+            <table className="table table-sm table-striped">
+              <thead>
+                <tr>
+                  <th scope="col">{t("live.eventStart")}</th>
+                  <th scope="col">{t("live.eventStop")}</th>
+                  <th scope="col">{t("live.eventId")}</th>
+                  <th scope="col">{t("live.eventMessage")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {events.map((e, i) => (
+                  <tr key={i}>
+                    <td>{clockTime(e.start_time)}</td>
+                    <td>{clockTime(e.end_time)}</td>
+                    <td>{e.message_id}</td>
+                    <td>{e.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </DialogBody>
+    </Modal>
+  );
+}

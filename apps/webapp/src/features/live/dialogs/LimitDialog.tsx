@@ -1,0 +1,180 @@
+import { useEffect, useState, type FormEvent } from "react";
+import type { ApiResult } from "@dtu/api/codes";
+import type { LimitStatus } from "@dtu/api/live";
+import { CheckField, InputField, SelectField } from "../../../components/ui/FormRow";
+import { Modal } from "../../../components/ui/Modal";
+import { ResultAlert } from "../../../components/ui/ResultAlert";
+import { Spinner } from "../../../components/ui/Spinner";
+import { useApi } from "../../../components/ui/useApi";
+import { toHttpError } from "../../../lib/http";
+import { useI18n } from "../../../lib/i18n";
+import { livePaths, postLimit } from "../api";
+import { limitRange, limitType, limitValid, type LimitKind } from "../format";
+import { StatusBadge } from "../StatusBadge";
+import { DialogBody, type InverterDialogProps } from "./DialogBody";
+import { usePolling } from "./usePolling";
+
+/** API.md §6: 5003 = invalid limit type. */
+const INVALID_TYPE = 5003;
+
+/**
+ * Limit settings (SEED §2, §5; API.md §3.7): relative % or absolute W, persistent or not, seed ranges with the
+ * max_power rule. The status badge refreshes while open; on success the dialog closes.
+ */
+export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps) {
+  const { t, number } = useI18n();
+  const { data, loading, error, reload } = useApi<LimitStatus>(open ? livePaths.limitStatus : null);
+  usePolling(open, reload);
+  const status = data?.[serial];
+  const maxPower = status?.max_power ?? 0;
+
+  const [kind, setKind] = useState<LimitKind>("relative");
+  const [persistent, setPersistent] = useState(false);
+  const [value, setValue] = useState("");
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ApiResult>();
+
+  useEffect(() => {
+    if (!open) {
+      setValue("");
+      setTouched(false);
+      setResult(undefined);
+    }
+  }, [open]);
+  // Prefill once with the current relative limit.
+  useEffect(() => {
+    if (open && status && value === "" && !touched) setValue(String(status.limit_relative));
+  }, [open, status, value, touched]);
+
+  const range = limitRange(kind, maxPower);
+  const num = Number(value);
+  const invalid = value.trim() === "" || !limitValid(kind, maxPower, num);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (invalid) return;
+    setBusy(true);
+    setResult(undefined);
+    try {
+      // Whole numbers: v23.11.16 truncates to uint16 anyway (API.md §3.7).
+      const v = Math.round(num);
+      let r = await postLimit(serial, v, limitType(kind, persistent));
+      // v25.9.11+ numbers the persistent kinds 2/3 (API.md §9.7): one retry with the new numbering.
+      if (persistent && r.code === INVALID_TYPE) r = await postLimit(serial, v, limitType(kind, true, true));
+      setResult(r);
+      if (r.type === "success") onClose();
+    } catch (err) {
+      setResult({ type: "danger", message: toHttpError(err).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const unit = kind === "relative" ? "%" : "W";
+  return (
+    <Modal
+      open={open}
+      title={t("live.limitTitle", { name })}
+      onClose={onClose}
+      size="lg"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {t("common.close")}
+          </button>
+          <button
+            type="submit"
+            form={`limit-${serial}`}
+            className="btn btn-primary d-inline-flex align-items-center gap-2"
+            disabled={busy || !status}
+          >
+            {busy && <Spinner small />}
+            {t("live.limitSet")}
+          </button>
+        </>
+      }
+    >
+      <DialogBody loading={loading && !data} error={error} onRetry={reload}>
+        {!status ? (
+          <div className="alert alert-info mb-0">{t("live.noInfo")}</div>
+        ) : (
+          <form id={`limit-${serial}`} onSubmit={(e) => void submit(e)} noValidate>
+            <table className="table table-sm">
+              <tbody>
+                <tr>
+                  <th scope="row" className="fw-normal">
+                    {t("live.limitCurrentRelative")}
+                  </th>
+                  <td>{number(status.limit_relative, Number.isInteger(status.limit_relative) ? 0 : 1)} %</td>
+                </tr>
+                {maxPower > 0 && (
+                  <tr>
+                    <th scope="row" className="fw-normal">
+                      {t("live.limitCurrentAbsolute")}
+                    </th>
+                    <td>{number((status.limit_relative * maxPower) / 100, 0)} W</td>
+                  </tr>
+                )}
+                <tr>
+                  <th scope="row" className="fw-normal">
+                    {t("live.infoMaxPower")}
+                  </th>
+                  <td>{maxPower > 0 ? `${number(maxPower, 0)} W` : t("live.unknown")}</td>
+                </tr>
+                <tr>
+                  <th scope="row" className="fw-normal">
+                    {t("live.limitStatus")}
+                  </th>
+                  <td>
+                    <StatusBadge status={status.limit_set_status} />
+                  </td>
+                </tr>
+              </tbody>
+            </table>
+            <ResultAlert result={result} onClose={() => setResult(undefined)} />
+            <SelectField
+              label={t("live.limitKind")}
+              value={kind}
+              onChange={(e) => setKind(e.target.value === "absolute" ? "absolute" : "relative")}
+              options={[
+                ["relative", t("live.limitKindRelative")],
+                ["absolute", t("live.limitKindAbsolute")],
+              ]}
+            />
+            <InputField
+              label={t("live.limitValue")}
+              type="number"
+              inputMode="decimal"
+              min={range.min}
+              max={range.max}
+              step={1}
+              value={value}
+              postfix={unit}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setTouched(true);
+              }}
+              hint={t("live.limitRange", { min: range.min, max: range.max, unit })}
+              error={
+                touched && invalid
+                  ? t("live.limitInvalid", { min: range.min, max: range.max, unit })
+                  : undefined
+              }
+            />
+            <CheckField
+              label={t("live.limitPersistent")}
+              hint={t("live.limitPersistentHint")}
+              checked={persistent}
+              onChange={(e) => setPersistent(e.target.checked)}
+            />
+            {kind === "absolute" && (
+              <div className="alert alert-info mb-0">{t("live.limitAbsoluteNote")}</div>
+            )}
+          </form>
+        )}
+      </DialogBody>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * The live data feed: one store fed by the initial GET, the /livedata socket and `?inv=` detail requests
+ * (API.md §3.1, §3.2, §9.2, §9.3). No React here; components read it through the hooks of hooks.ts.
+ */
+import { endpoints, sockets } from "@dtu/api/endpoints";
+import type { LiveInverter } from "@dtu/api/live";
+import { getJson, toHttpError, type HttpError } from "../../lib/http";
+import { createStore, type Store } from "../../lib/store";
+import { applyDocument, emptyState, missingDetail, type LiveMessage, type LiveState } from "./merge";
+import { LiveSocket, liveSocketUrl, type ConnectionState, type CreateSocket, type Timers } from "./socket";
+
+export interface FeedState extends LiveState {
+  readonly connection: ConnectionState;
+  /** The last failed GET while nothing was loaded yet (the page shows it with Retry). */
+  readonly error: HttpError | undefined;
+}
+
+export interface FeedDeps {
+  fetchJson?: <T>(path: string) => Promise<T>;
+  createSocket?: CreateSocket;
+  timers?: Timers;
+  now?: () => number;
+  url?: string;
+}
+
+function parse(text: string): LiveMessage | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return undefined;
+    return v as LiveMessage;
+  } catch {
+    return undefined;
+  }
+}
+
+export class LiveFeed {
+  readonly store: Store<FeedState>;
+  private socket: LiveSocket | null = null;
+  private readonly detailInFlight = new Set<string>();
+  private users = 0;
+  private generation = 0;
+  private readonly fetchJson: <T>(path: string) => Promise<T>;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: FeedDeps = {}) {
+    this.store = createStore<FeedState>({ ...emptyState, connection: "stopped", error: undefined });
+    this.fetchJson = deps.fetchJson ?? ((p) => getJson(p));
+    this.now = deps.now ?? (() => Date.now());
+  }
+
+  /** Reference-counted start: the first user opens the feed, the last one closes it. */
+  acquire(): () => void {
+    if (this.users++ === 0) this.start();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.users === 0) this.stop();
+    };
+  }
+
+  private patch(p: Partial<FeedState>): void {
+    this.store.set({ ...this.store.get(), ...p });
+  }
+
+  /** Applies one document; the previous state object stays untouched (merge.ts never mutates). */
+  apply(msg: LiveMessage, authoritative = false): void {
+    const cur = this.store.get();
+    const next = applyDocument(cur, msg, this.now(), authoritative);
+    if (next !== cur) this.store.set({ ...next, connection: cur.connection, error: undefined });
+    this.fetchMissingDetail();
+  }
+
+  /** The GET: on start, on every (re)connect and on Retry. It is the authority on which serials exist. */
+  reload(): void {
+    const gen = this.generation;
+    this.fetchJson<LiveMessage>(endpoints.liveStatus.path).then(
+      (doc) => {
+        if (gen === this.generation) this.apply(doc, true);
+      },
+      (e: unknown) => {
+        if (gen === this.generation && !this.store.get().loaded) this.patch({ error: toHttpError(e) });
+      },
+    );
+  }
+
+  private fetchMissingDetail(): void {
+    for (const serial of missingDetail(this.store.get())) {
+      if (this.detailInFlight.has(serial)) continue;
+      this.detailInFlight.add(serial);
+      const gen = this.generation;
+      const path = `${endpoints.liveStatus.path}?inv=${encodeURIComponent(serial)}`;
+      this.fetchJson<LiveMessage>(path)
+        .then((doc) => {
+          if (gen !== this.generation) return;
+          // Only the asked inverter counts as detail; total and hints come along (API.md §9.2).
+          const inverters = (doc.inverters ?? []).filter(
+            (i): i is LiveInverter => (i as LiveInverter | undefined)?.serial === serial,
+          );
+          this.detailInFlight.delete(serial);
+          // A detail answer still without AC (v23.11.16 ignores ?inv=, but always sends AC) would loop: stop here.
+          if (inverters.some((i) => i.AC !== undefined)) this.apply({ ...doc, inverters });
+        })
+        .catch(() => {
+          this.detailInFlight.delete(serial);
+        });
+    }
+  }
+
+  private start(): void {
+    this.generation++;
+    this.patch({ connection: "connecting", error: undefined });
+    this.reload();
+    const url = this.deps.url ?? liveSocketUrl(location, sockets.live);
+    this.socket = new LiveSocket({
+      url,
+      ...(this.deps.createSocket ? { create: this.deps.createSocket } : {}),
+      ...(this.deps.timers ? { timers: this.deps.timers } : {}),
+      onText: (text) => {
+        const msg = parse(text);
+        if (msg) this.apply(msg);
+      },
+      onState: (connection) => this.patch({ connection }),
+      // Every (re)connect re-reads the GET: it drops removed inverters and fills what was missed (API.md §9.3).
+      onOpen: () => this.reload(),
+    });
+    this.socket.start();
+  }
+
+  private stop(): void {
+    this.generation++;
+    this.socket?.stop();
+    this.socket = null;
+    this.detailInFlight.clear();
+    this.patch({ connection: "stopped" });
+  }
+}
+
+/** The page's one feed. */
+export const liveFeed = new LiveFeed();
