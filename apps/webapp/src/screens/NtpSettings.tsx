@@ -1,12 +1,22 @@
+import { endpoints } from "@dtu/api/endpoints";
+import type { NtpConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { ManualTime } from "../features/ntp/ManualTime";
+import { NtpForm } from "../features/ntp/NtpForm";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function NtpSettingsScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<NtpConfig>(endpoints.ntpConfigGet.path);
   return (
-    <Page title={t("common.ntpSettings")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.ntpSettings")} loading={loading} error={error} onRetry={reload}>
+      {data && (
+        <>
+          <NtpForm initial={data} />
+          <ManualTime />
+        </>
+      )}
     </Page>
   );
 }

@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useId, useState } from "react";
+import { endpoints } from "@dtu/api/endpoints";
+import type { NtpTime, NtpTimeRequest } from "@dtu/api/settings";
+import { Card } from "../../components/ui/Card";
+import { ResultAlert } from "../../components/ui/ResultAlert";
+import { Spinner } from "../../components/ui/Spinner";
+import { useSave } from "../../components/ui/useSave";
+import { getJson, toHttpError } from "../../lib/http";
+import { useI18n } from "../../lib/i18n";
+
+/** The device's local time as a Date whose local parts are the device's parts, and when it was read. */
+interface Reading {
+  time: Date;
+  at: number;
+}
+
+/** The browser's local time as the parts POST /api/ntp/time expects (SEED §7). */
+export function localParts(d: Date): NtpTimeRequest {
+  return {
+    year: d.getFullYear(),
+    month: d.getMonth() + 1,
+    day: d.getDate(),
+    hour: d.getHours(),
+    minute: d.getMinutes(),
+    second: d.getSeconds(),
+  };
+}
+
+/** Manual time card: device and browser time, both ticking each second; Synchronize sets the device clock. */
+export function ManualTime() {
+  const { t, date, time } = useI18n();
+  const [reading, setReading] = useState<Reading>();
+  const [loadError, setLoadError] = useState<string>();
+  const [now, setNow] = useState(() => Date.now());
+  const { busy, result, clear, save } = useSave();
+  const hintId = useId();
+
+  const load = useCallback(() => {
+    getJson<NtpTime>(endpoints.ntpTimeGet.path).then(
+      (r) => {
+        setLoadError(undefined);
+        setReading({
+          time: new Date(r.year, r.month - 1, r.day, r.hour, r.minute, r.second),
+          at: Date.now(),
+        });
+      },
+      (e: unknown) => setLoadError(toHttpError(e).message),
+    );
+  }, []);
+
+  useEffect(load, [load]);
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, []);
+
+  const show = (d: Date) => `${date(d)} ${time(d)}`;
+  const device = reading ? new Date(reading.time.getTime() + (now - reading.at)) : undefined;
+
+  const sync = () => {
+    void save(endpoints.ntpTimePost.path, localParts(new Date())).then(load);
+  };
+
+  return (
+    <Card title={t("ntp.manualCard")}>
+      <dl className="row mb-3">
+        <dt className="col-md-4">{t("ntp.deviceTime")}</dt>
+        <dd className="col-md-8" data-testid="device-time">
+          {device ? show(device) : (loadError ?? t("ntp.timeUnknown"))}
+        </dd>
+        <dt className="col-md-4">{t("ntp.browserTime")}</dt>
+        <dd className="col-md-8" data-testid="browser-time">
+          {show(new Date(now))}
+        </dd>
+      </dl>
+      <ResultAlert result={result} onClose={clear} />
+      <button
+        type="button"
+        className="btn btn-primary d-inline-flex align-items-center gap-2"
+        disabled={busy}
+        onClick={sync}
+        aria-describedby={hintId}
+      >
+        {busy && <Spinner small />}
+        {t("ntp.sync")}
+      </button>
+      <div id={hintId} className="form-text">
+        {t("ntp.syncHint")}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { endpoints, laterEndpoints } from "@dtu/api/endpoints";
+import type { NtpConfig, Zones } from "@dtu/api/settings";
+import { SaveButton } from "../../components/ui/Buttons";
+import { Card } from "../../components/ui/Card";
+import { InputField, SelectField } from "../../components/ui/FormRow";
+import { ResultAlert } from "../../components/ui/ResultAlert";
+import { useApi } from "../../components/ui/useApi";
+import { useSave } from "../../components/ui/useSave";
+import {
+  focusFirstInvalid,
+  hasProblems,
+  useProblemText,
+  type Problems,
+} from "../../components/ui/validation";
+import { useT } from "../../lib/i18n";
+import {
+  ntpBody,
+  ntpDraft,
+  postsRule,
+  splitZone,
+  validateNtp,
+  zoneOptions,
+  zoneValue,
+  type NtpDraft,
+  type NtpField,
+} from "./validate";
+
+/** Time server, time zone (+ resulting rule), location and sunset type (SEED §2 NTP settings). */
+export function NtpForm({ initial }: { initial: NtpConfig }) {
+  const t = useT();
+  const text = useProblemText();
+  const form = useRef<HTMLFormElement>(null);
+  const withRule = postsRule(initial);
+  const zones = useApi<Zones>(withRule ? endpoints.zones.path : laterEndpoints.ntpZones);
+  const [draft, setDraft] = useState(() => ntpDraft(initial));
+  const [problems, setProblems] = useState<Problems<NtpField>>({});
+  const [tried, setTried] = useState(false);
+  const { busy, result, clear, save } = useSave();
+
+  // Later firmware sends no rule (API.md §9.15): show the one the zone list gives for the stored name.
+  const zoneData = zones.data;
+  useEffect(() => {
+    if (withRule || !zoneData) return;
+    setDraft((d) => (d.ntp_timezone ? d : { ...d, ntp_timezone: zoneData[d.ntp_timezone_descr] ?? "" }));
+  }, [withRule, zoneData]);
+
+  const change = (patch: Partial<NtpDraft>) => {
+    const next = { ...draft, ...patch };
+    setDraft(next);
+    if (tried) setProblems(validateNtp(next, withRule));
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    const p = validateNtp(draft, withRule);
+    setProblems(p);
+    if (hasProblems(p)) {
+      clear();
+      focusFirstInvalid(form.current);
+      return;
+    }
+    void save(endpoints.ntpConfigPost.path, ntpBody(initial, draft));
+  };
+
+  const sunsetTypes = [
+    ["0", t("ntp.sunset0")],
+    ["1", t("ntp.sunset1")],
+    ["2", t("ntp.sunset2")],
+    ["3", t("ntp.sunset3")],
+  ] as const;
+
+  return (
+    <form ref={form} noValidate onSubmit={submit}>
+      <Card title={t("ntp.serverCard")}>
+        <InputField
+          label={t("ntp.server")}
+          name="ntp_server"
+          value={draft.ntp_server}
+          error={text(problems.ntp_server)}
+          onChange={(e) => change({ ntp_server: e.target.value })}
+        />
+        {zones.error && (
+          <div className="alert alert-warning" role="alert">
+            {t("ntp.zonesFailed", { message: zones.error.message })}
+          </div>
+        )}
+        <SelectField
+          label={t("ntp.timezone")}
+          name="timezone"
+          options={zoneOptions(zones.data, draft.ntp_timezone_descr, draft.ntp_timezone)}
+          value={zoneValue(draft.ntp_timezone_descr, draft.ntp_timezone)}
+          onChange={(e) => {
+            const z = splitZone(e.target.value);
+            change({ ntp_timezone_descr: z.name, ntp_timezone: z.rule });
+          }}
+        />
+        <InputField
+          label={t("ntp.timezoneRule")}
+          name="ntp_timezone"
+          readOnly
+          value={draft.ntp_timezone}
+          error={text(problems.ntp_timezone)}
+        />
+        <InputField
+          label={t("ntp.latitude")}
+          name="latitude"
+          type="number"
+          step="any"
+          min={-90}
+          max={90}
+          postfix={t("ntp.degrees")}
+          value={draft.latitude}
+          error={text(problems.latitude)}
+          onChange={(e) => change({ latitude: e.target.value })}
+        />
+        <InputField
+          label={t("ntp.longitude")}
+          name="longitude"
+          type="number"
+          step="any"
+          min={-180}
+          max={180}
+          postfix={t("ntp.degrees")}
+          value={draft.longitude}
+          error={text(problems.longitude)}
+          onChange={(e) => change({ longitude: e.target.value })}
+        />
+        <SelectField
+          label={t("ntp.sunsetType")}
+          name="sunsettype"
+          hint={t("ntp.sunsetHint")}
+          options={sunsetTypes}
+          value={draft.sunsettype}
+          onChange={(e) => change({ sunsettype: e.target.value })}
+        />
+      </Card>
+      <ResultAlert result={result} onClose={clear} />
+      <div className="text-end mb-3">
+        <SaveButton busy={busy} />
+      </div>
+    </form>
+  );
+}
