@@ -151,3 +151,23 @@ describe("reboot simulation", () => {
     expect(sys.uptime).toBeLessThan(5);
   });
 });
+
+describe("live push schedule", () => {
+  it("pushes at least every 10 s even without new statistics", async () => {
+    let now = Date.now();
+    const local = await startGateway({ tickMs: 20, clock: { now: () => now } });
+    try {
+      await local.app.listen({ port: 0, host: "127.0.0.1" });
+      const port = (local.app.server.address() as AddressInfo).port;
+      const ws = new WebSocket(`ws://127.0.0.1:${port}/livedata`);
+      open.push(ws);
+      await new Promise((r) => ws.once("open", r));
+      await nextMessage(ws); // the first scheduled push after connecting
+      await expect(nextMessage(ws, 300)).rejects.toThrow("no message");
+      now += 10_000;
+      parseStrict(LiveData, JSON.parse(await nextMessage(ws)));
+    } finally {
+      await local.close();
+    }
+  });
+});
