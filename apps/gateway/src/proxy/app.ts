@@ -90,9 +90,10 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     retryMethods: [],
     undici: {
       connections: 6,
-      pipelining: 1,
+      // A fresh connection per request (pipelining 0 = no keep-alive), as the stock firmware's web server closes
+      // after each answer anyway: a kept connection would be dead after a device reboot and fail the next request.
+      pipelining: 0,
       connect: { timeout: connectTimeout },
-      keepAliveTimeout: 4000,
       headersTimeout: ANSWER_TIMEOUT_MS,
       bodyTimeout: ANSWER_TIMEOUT_MS,
     },
