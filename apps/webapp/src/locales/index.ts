@@ -3,6 +3,9 @@ import common from "./common";
 import apiresponse from "./apiresponse";
 import login from "./login";
 import live from "./live";
+import reboot from "./reboot";
+import firmware from "./firmware";
+import config from "./config";
 import info from "./info";
 import consoleArea from "./console";
 import about from "./about";
@@ -20,6 +23,9 @@ export const areas = {
   apiresponse,
   login,
   live,
+  reboot,
+  firmware,
+  config,
   info,
   console: consoleArea,
   about,

@@ -1,12 +1,12 @@
 import { Page } from "../components/ui/Page";
+import { FirmwareView } from "../features/firmware/FirmwareView";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function FirmwareUpgradeScreen() {
   const t = useT();
   return (
     <Page title={t("common.firmwareUpgrade")}>
-      <p>{t("common.notBuilt")}</p>
+      <FirmwareView />
     </Page>
   );
 }

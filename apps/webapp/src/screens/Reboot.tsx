@@ -1,12 +1,12 @@
 import { Page } from "../components/ui/Page";
+import { RebootView } from "../features/reboot/RebootView";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function RebootScreen() {
   const t = useT();
   return (
     <Page title={t("common.deviceReboot")}>
-      <p>{t("common.notBuilt")}</p>
+      <RebootView />
     </Page>
   );
 }

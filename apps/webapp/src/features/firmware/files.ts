@@ -1,0 +1,26 @@
+import SparkMD5 from "spark-md5";
+import { timing } from "@dtu/api/limits";
+
+/** SEED §5: firmware images are `.bin` or `.bin.gz` (checked here only; the device takes any name). */
+export function isFirmwareName(name: string): boolean {
+  const n = name.toLowerCase();
+  return n.endsWith(".bin") || n.endsWith(".bin.gz");
+}
+
+/**
+ * MD5 of a file as 32 lower-case hex digits, read in chunks (SEED §9: 2 MB) so a large image never has to be
+ * in memory twice. `onChunk` reports the bytes hashed so far.
+ */
+export async function md5OfBlob(
+  blob: Blob,
+  chunkBytes: number = timing.hashChunkBytes,
+  onChunk?: (done: number) => void,
+): Promise<string> {
+  const spark = new SparkMD5.ArrayBuffer();
+  for (let at = 0; at < blob.size; at += chunkBytes) {
+    const end = Math.min(blob.size, at + chunkBytes);
+    spark.append(await blob.slice(at, end).arrayBuffer());
+    onChunk?.(end);
+  }
+  return spark.end();
+}

@@ -1,0 +1,67 @@
+import { useState } from "react";
+import type { ApiResult } from "@dtu/api/codes";
+import { ConfirmModal } from "../../components/ui/ConfirmModal";
+import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
+import { useDeviceRestart } from "../../components/ui/deviceRestart";
+import { ResultAlert } from "../../components/ui/ResultAlert";
+import { Spinner } from "../../components/ui/Spinner";
+import { toHttpError } from "../../lib/http";
+import { useT } from "../../lib/i18n";
+import { reboot } from "./api";
+
+/**
+ * Reboot button → confirmation → POST → result alert, then the page waits until the gateway answers again
+ * (the live view's socket reconnects by itself, SEED §4).
+ */
+export function RebootView() {
+  const t = useT();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ApiResult>();
+  const [restarting, setRestarting] = useState(false);
+  const state = useDeviceRestart(restarting);
+
+  async function go() {
+    setAsking(false);
+    setBusy(true);
+    setResult(undefined);
+    setRestarting(false);
+    try {
+      const r = await reboot();
+      setResult(r);
+      setRestarting(r.type === "success");
+    } catch (e) {
+      setResult({ type: "danger", message: toHttpError(e).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card">
+      <div className="card-body">
+        <ResultAlert result={result} onClose={() => setResult(undefined)} />
+        <DeviceRestartNote state={state} waiting={t("reboot.waiting")} back={t("reboot.back")} />
+        <p>{t("reboot.intro")}</p>
+        <button
+          type="button"
+          className="btn btn-danger d-inline-flex align-items-center gap-2"
+          disabled={busy || state === "waiting"}
+          onClick={() => setAsking(true)}
+        >
+          {busy && <Spinner small />}
+          {t("reboot.button")}
+        </button>
+      </div>
+      <ConfirmModal
+        open={asking}
+        title={t("reboot.confirmTitle")}
+        confirmLabel={t("reboot.button")}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void go()}
+      >
+        {t("reboot.confirmText")}
+      </ConfirmModal>
+    </section>
+  );
+}

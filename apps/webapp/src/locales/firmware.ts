@@ -1,0 +1,55 @@
+import { defineArea } from "./define";
+
+// Firmware upgrade (SEED §2, §8).
+export default defineArea({
+  en: {
+    intro: "Choose a firmware image (.bin or .bin.gz). The upload starts as soon as the file is chosen.",
+    file: "Firmware file",
+    badExtension: "“{name}” is not a firmware image. Choose a .bin or .bin.gz file.",
+    hashing: "Computing the checksum…",
+    uploading: "Uploading…",
+    progress: "Upload progress",
+    percent: "{value} %",
+    successTitle: "Upload complete",
+    successText: "The device accepted the firmware and restarts by itself.",
+    waiting: "Waiting for the device to answer again…",
+    back: "The device is back. The page reloads now.",
+    errorTitle: "Firmware upgrade failed",
+    unknownError: "Unknown error while upload, check the console for details.",
+    httpError: "[HTTP ERROR] {status}",
+  },
+  de: {
+    intro:
+      "Eine Firmware-Datei (.bin oder .bin.gz) wählen. Das Hochladen beginnt, sobald die Datei gewählt ist.",
+    file: "Firmware-Datei",
+    badExtension: "„{name}“ ist keine Firmware-Datei. Bitte eine .bin- oder .bin.gz-Datei wählen.",
+    hashing: "Prüfsumme wird berechnet …",
+    uploading: "Wird hochgeladen …",
+    progress: "Fortschritt des Hochladens",
+    percent: "{value} %",
+    successTitle: "Hochladen abgeschlossen",
+    successText: "Das Gerät hat die Firmware angenommen und startet von selbst neu.",
+    waiting: "Warte, bis das Gerät wieder antwortet …",
+    back: "Das Gerät ist wieder da. Die Seite wird neu geladen.",
+    errorTitle: "Firmware-Aktualisierung fehlgeschlagen",
+    unknownError: "Unbekannter Fehler beim Hochladen, Details stehen in der Konsole des Browsers.",
+    httpError: "[HTTP-FEHLER] {status}",
+  },
+  fr: {
+    intro:
+      "Choisissez une image de firmware (.bin ou .bin.gz). L'envoi commence dès que le fichier est choisi.",
+    file: "Fichier de firmware",
+    badExtension: "« {name} » n'est pas une image de firmware. Choisissez un fichier .bin ou .bin.gz.",
+    hashing: "Calcul de la somme de contrôle…",
+    uploading: "Envoi en cours…",
+    progress: "Progression de l'envoi",
+    percent: "{value} %",
+    successTitle: "Envoi terminé",
+    successText: "L'appareil a accepté le firmware et redémarre tout seul.",
+    waiting: "En attente d'une nouvelle réponse de l'appareil…",
+    back: "L'appareil est de retour. La page se recharge.",
+    errorTitle: "Échec de la mise à jour du firmware",
+    unknownError: "Erreur inconnue pendant l'envoi, voir la console du navigateur pour les détails.",
+    httpError: "[ERREUR HTTP] {status}",
+  },
+});
