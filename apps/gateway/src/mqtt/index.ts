@@ -110,6 +110,27 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
     for (const topic of wanted) announced.add(topic);
   };
 
+  /**
+   * A simulated device reboot (uptime went backwards) drops the connection the way a real restart does: without
+   * DISCONNECT, so the broker publishes the last will; mqtt.js reconnects 2 s later and the device comes back online
+   * with discovery and a full set of channel values.
+   */
+  let lastUptime = deps.uptimeSeconds();
+  const noticeReboot = (): void => {
+    const uptime = deps.uptimeSeconds();
+    const rebooted = uptime < lastUptime;
+    lastUptime = uptime;
+    if (!rebooted) return;
+    publishedStats.clear();
+    discoverySignature = "";
+    const target = client;
+    if (target && isConnected) {
+      log("MQTT: device restarted, connection dropped");
+      isConnected = false; // nothing more goes to the dying socket; mqtt.js reconnects after its period
+      target.stream.destroy();
+    }
+  };
+
   const cycle = (): void => {
     const target = client;
     if (!target || !isConnected || !target.connected) return;
@@ -137,6 +158,11 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
     // Re-read after each cycle, so a changed interval applies after the next publication (§2).
     const period = options.publishIntervalMs ?? Math.max(5, settings.publish_interval) * 1000;
     cycleTimer = setTimeout(() => {
+      try {
+        noticeReboot();
+      } catch (error) {
+        logError(`uptime: ${(error as Error).message}`);
+      }
       cycle();
       scheduleCycle();
     }, period);

@@ -370,6 +370,42 @@ describe("MQTT connection", () => {
     expect(fleet.commands[0]).toEqual({ kind: "restart", serial });
   });
 
+  it("drops the connection like a restart when the device reboots (uptime went back)", async () => {
+    const broker = await startBroker();
+    cleanups.push(() => broker.close());
+    const fleet = new FakeFleet();
+    const serial = SERIALS["HM-1CH"];
+    fleet.add(serial, "x");
+    const config = makeConfig(broker.port, fleet);
+    let uptime = 500;
+    const logs: string[] = [];
+    const mqtt = createMqtt(
+      {
+        getConfig: () => config,
+        fleet,
+        clock,
+        log: (l) => logs.push(l),
+        identity,
+        uptimeSeconds: () => uptime,
+      },
+      { publishIntervalMs: 100, reconnectPeriodMs: 200 },
+    );
+    cleanups.push(() => mqtt.stop());
+    const sub = await Recorder.connect(`mqtt://127.0.0.1:${broker.port}`);
+    cleanups.push(() => sub.close());
+    await sub.waitFor((m) => m.some((x) => x.topic === `solar/${serial}/0/power`), "first values");
+    sub.clear();
+    uptime = 1;
+    await sub.waitFor((m) => m.some((x) => x.topic === "solar/dtu/status" && x.payload === "offline"), "LWT");
+    expect(logs).toContain("MQTT: device restarted, connection dropped");
+    // After the reconnection the channel values are published again although no new sample arrived.
+    await sub.waitFor(
+      (m) => m.some((x) => x.topic === `solar/${serial}/0/power`),
+      "values after the restart",
+    );
+    expect(sub.latest().get("solar/dtu/status")).toBe("online");
+  });
+
   it("publishes offline and goes idle when MQTT is disabled, reconnects when enabled again", async () => {
     const { sub, mqtt, config, broker } = await setup((f) => f.add(SERIALS["HM-1CH"], "x"));
     await waitUntil(() => mqtt.connected(), "connection");
