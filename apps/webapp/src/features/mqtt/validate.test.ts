@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { MqttConfig } from "@dtu/api/settings";
+import { hasProblems } from "../../components/ui/validation";
+import { lwtOnlineBroken, mqttBody, mqttDraft, validateMqtt } from "./validate";
+
+const base: MqttConfig = {
+  mqtt_enabled: true,
+  mqtt_hostname: "broker.lan",
+  mqtt_port: 1883,
+  mqtt_username: "",
+  mqtt_password: "",
+  mqtt_topic: "solar/",
+  mqtt_retain: true,
+  mqtt_tls: false,
+  mqtt_root_ca_cert: "",
+  mqtt_tls_cert_login: false,
+  mqtt_client_cert: "",
+  mqtt_client_key: "",
+  mqtt_lwt_topic: "dtu/status",
+  mqtt_lwt_online: "online",
+  mqtt_lwt_offline: "offline",
+  mqtt_publish_interval: 5,
+  mqtt_clean_session: true,
+  mqtt_hass_enabled: false,
+  mqtt_hass_expire: true,
+  mqtt_hass_retain: true,
+  mqtt_hass_topic: "homeassistant/",
+  mqtt_hass_individualpanels: false,
+};
+
+describe("validateMqtt (SEED §5)", () => {
+  const d = mqttDraft(base);
+  it("accepts the loaded values", () => {
+    expect(hasProblems(validateMqtt(d))).toBe(false);
+  });
+  it("refuses port 0/65536 and publish interval 4/86401, accepts 65535 and 86400", () => {
+    expect(validateMqtt({ ...d, mqtt_port: "0" }).mqtt_port).toBeDefined();
+    expect(validateMqtt({ ...d, mqtt_port: "65536" }).mqtt_port).toBeDefined();
+    expect(validateMqtt({ ...d, mqtt_port: "65535" }).mqtt_port).toBeUndefined();
+    expect(validateMqtt({ ...d, mqtt_publish_interval: "4" }).mqtt_publish_interval).toBeDefined();
+    expect(validateMqtt({ ...d, mqtt_publish_interval: "86401" }).mqtt_publish_interval).toBeDefined();
+    // SEED keeps 86400 as the client maximum; the firmware answers 7013 above 65535 (API.md §7 #1).
+    expect(validateMqtt({ ...d, mqtt_publish_interval: "70000" }).mqtt_publish_interval).toBeUndefined();
+  });
+  it("refuses texts over their limits", () => {
+    const cases = {
+      mqtt_hostname: 128,
+      mqtt_username: 64,
+      mqtt_password: 64,
+      mqtt_topic: 32,
+      mqtt_lwt_topic: 32,
+      mqtt_lwt_online: 20,
+      mqtt_lwt_offline: 20,
+    } as const;
+    for (const [k, max] of Object.entries(cases) as [keyof typeof cases, number][]) {
+      expect(validateMqtt({ ...d, [k]: "x".repeat(max) })[k], k).toBeUndefined();
+      expect(validateMqtt({ ...d, [k]: "x".repeat(max + 1) })[k]?.key, k).toBe("check.maxLength");
+    }
+  });
+  it("checks certificates only when shown (TLS, certificate login) and up to 2560 characters", () => {
+    const big = "c".repeat(2561);
+    const withCerts = { ...d, mqtt_root_ca_cert: big, mqtt_client_cert: big, mqtt_client_key: big };
+    expect(hasProblems(validateMqtt(withCerts))).toBe(false);
+    const tls = validateMqtt({ ...withCerts, mqtt_tls: true });
+    expect(tls.mqtt_root_ca_cert).toBeDefined();
+    expect(tls.mqtt_client_cert).toBeUndefined();
+    const login = validateMqtt({ ...withCerts, mqtt_tls: true, mqtt_tls_cert_login: true });
+    expect(login.mqtt_client_cert).toBeDefined();
+    expect(login.mqtt_client_key).toBeDefined();
+    expect(
+      validateMqtt({ ...d, mqtt_tls: true, mqtt_root_ca_cert: "c".repeat(2560) }).mqtt_root_ca_cert,
+    ).toBe(undefined);
+  });
+  it("checks the HASS prefix only with Home Assistant on, and nothing while MQTT is off", () => {
+    const long = { ...d, mqtt_hass_topic: "h".repeat(33) };
+    expect(validateMqtt(long).mqtt_hass_topic).toBeUndefined();
+    expect(validateMqtt({ ...long, mqtt_hass_enabled: true }).mqtt_hass_topic).toBeDefined();
+    expect(validateMqtt({ ...long, mqtt_hass_enabled: true, mqtt_port: "0", mqtt_enabled: false })).toEqual(
+      {},
+    );
+  });
+  it("repairs a boolean mqtt_lwt_online (API.md §9.13): empty field, a value required", () => {
+    const broken: MqttConfig = { ...base, mqtt_lwt_online: true, mqtt_lwt_qos: 2 };
+    expect(lwtOnlineBroken(broken)).toBe(true);
+    const bd = mqttDraft(broken);
+    expect(bd.mqtt_lwt_online).toBe("");
+    expect(validateMqtt(bd, true).mqtt_lwt_online?.key).toBe("check.required");
+    const body = mqttBody(broken, { ...bd, mqtt_lwt_online: "up" });
+    expect(body.mqtt_lwt_online).toBe("up");
+    expect(body.mqtt_lwt_qos).toBe(2);
+  });
+  it("posts numbers as numbers", () => {
+    const body = mqttBody(base, { ...d, mqtt_port: "8883", mqtt_publish_interval: "30" });
+    expect(body).toEqual({ ...base, mqtt_port: 8883, mqtt_publish_interval: 30 });
+  });
+});

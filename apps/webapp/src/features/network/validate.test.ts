@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import type { NetworkConfig } from "@dtu/api/settings";
+import { hasProblems } from "../../components/ui/validation";
+import { networkBody, networkDraft, validateNetwork } from "./validate";
+
+const base: NetworkConfig = {
+  hostname: "OpenDTU-%06X",
+  dhcp: true,
+  ipaddress: "0.0.0.0",
+  netmask: "0.0.0.0",
+  gateway: "0.0.0.0",
+  dns1: "0.0.0.0",
+  dns2: "0.0.0.0",
+  ssid: "Home",
+  password: "pw",
+  aptimeout: 3,
+  mdnsenabled: false,
+};
+
+describe("validateNetwork (SEED §5)", () => {
+  it("accepts the defaults and the limits themselves", () => {
+    expect(hasProblems(validateNetwork(networkDraft(base)))).toBe(false);
+    const d = {
+      ...networkDraft(base),
+      ssid: "s".repeat(32),
+      password: "p".repeat(64),
+      hostname: "h".repeat(32),
+    };
+    expect(hasProblems(validateNetwork({ ...d, aptimeout: "0" }))).toBe(false);
+    expect(hasProblems(validateNetwork({ ...d, aptimeout: "99999" }))).toBe(false);
+  });
+  it("refuses lengths over 32/64/32", () => {
+    const d = networkDraft(base);
+    expect(validateNetwork({ ...d, ssid: "s".repeat(33) }).ssid?.key).toBe("check.maxLength");
+    expect(validateNetwork({ ...d, password: "p".repeat(65) }).password?.key).toBe("check.maxLength");
+    expect(validateNetwork({ ...d, hostname: "h".repeat(33) }).hostname?.key).toBe("check.maxLength");
+  });
+  it("refuses an AP timeout outside 0–99999, fractional or empty", () => {
+    const d = networkDraft(base);
+    for (const v of ["-1", "100000", "1.5", "", "abc"]) {
+      expect(validateNetwork({ ...d, aptimeout: v }).aptimeout, v).toBeDefined();
+    }
+  });
+  it("checks the static address fields only with DHCP off", () => {
+    const d = { ...networkDraft(base), ipaddress: "1".repeat(33) };
+    expect(validateNetwork(d).ipaddress).toBeUndefined();
+    expect(validateNetwork({ ...d, dhcp: false }).ipaddress?.key).toBe("check.maxLength");
+  });
+  it("posts the GET object back with the edits, later syslog keys untouched (API.md §9.0, §9.14)", () => {
+    const later = { ...base, syslogenabled: true, sysloghostname: "log.lan", syslogport: 5514 };
+    const body = networkBody(later, { ...networkDraft(later), ssid: "Other", aptimeout: "0" });
+    expect(body).toEqual({ ...later, ssid: "Other", aptimeout: 0 });
+  });
+});
