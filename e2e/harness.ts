@@ -66,6 +66,8 @@ export interface Harness {
   errors(page: Page): readonly string[];
   /** Throws when errors(page) is not empty. */
   assertClean(page: Page): void;
+  /** Restarts the gateway like a device reboot: close, buildApp again on the same data dir and the same port. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,7 +82,7 @@ export async function startHarness(): Promise<Harness> {
   // Imported by a variable path so the e2e type check does not pull in the whole gateway source tree.
   const appModule = "../apps/gateway/src/app.ts";
   const { buildApp } = (await import(appModule)) as { buildApp: BuildApp };
-  const app = await buildApp({ dataDir, webRoot: WEB_ROOT });
+  let app = await buildApp({ dataDir, webRoot: WEB_ROOT });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = address.replace("0.0.0.0", "127.0.0.1");
 
@@ -162,6 +164,11 @@ export async function startHarness(): Promise<Harness> {
     assertClean(page) {
       const errs = h.errors(page);
       if (errs.length > 0) throw new Error(`errors on ${page.url()}:\n${errs.join("\n")}`);
+    },
+    async restart() {
+      await app.close();
+      app = await buildApp({ dataDir, webRoot: WEB_ROOT });
+      await app.listen({ port: Number(new URL(baseUrl).port), host: "127.0.0.1" });
     },
     async close() {
       await context.close().catch(() => undefined);
