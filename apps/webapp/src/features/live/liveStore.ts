@@ -36,7 +36,8 @@ function parse(text: string): LiveMessage | undefined {
 export class LiveFeed {
   readonly store: Store<FeedState>;
   private socket: LiveSocket | null = null;
-  private readonly detailInFlight = new Set<string>();
+  /** Serials asked for detail since the last GET: at most one `?inv=` request per inverter and GET. */
+  private readonly detailAsked = new Set<string>();
   private users = 0;
   private generation = 0;
   private readonly fetchJson: <T>(path: string) => Promise<T>;
@@ -76,7 +77,9 @@ export class LiveFeed {
     const gen = this.generation;
     this.fetchJson<LiveMessage>(endpoints.liveStatus.path).then(
       (doc) => {
-        if (gen === this.generation) this.apply(doc, true);
+        if (gen !== this.generation) return;
+        this.detailAsked.clear();
+        this.apply(doc, true);
       },
       (e: unknown) => {
         if (gen === this.generation && !this.store.get().loaded) this.patch({ error: toHttpError(e) });
@@ -86,8 +89,8 @@ export class LiveFeed {
 
   private fetchMissingDetail(): void {
     for (const serial of missingDetail(this.store.get())) {
-      if (this.detailInFlight.has(serial)) continue;
-      this.detailInFlight.add(serial);
+      if (this.detailAsked.has(serial)) continue;
+      this.detailAsked.add(serial);
       const gen = this.generation;
       const path = `${endpoints.liveStatus.path}?inv=${encodeURIComponent(serial)}`;
       this.fetchJson<LiveMessage>(path)
@@ -97,13 +100,11 @@ export class LiveFeed {
           const inverters = (doc.inverters ?? []).filter(
             (i): i is LiveInverter => (i as LiveInverter | undefined)?.serial === serial,
           );
-          this.detailInFlight.delete(serial);
-          // A detail answer still without AC (v23.11.16 ignores ?inv=, but always sends AC) would loop: stop here.
+          // An answer still without AC is not applied; detailAsked keeps it from being asked again until the
+          // next GET (otherwise each message would fire the request once more).
           if (inverters.some((i) => i.AC !== undefined)) this.apply({ ...doc, inverters });
         })
-        .catch(() => {
-          this.detailInFlight.delete(serial);
-        });
+        .catch(() => undefined);
     }
   }
 
@@ -131,7 +132,7 @@ export class LiveFeed {
     this.generation++;
     this.socket?.stop();
     this.socket = null;
-    this.detailInFlight.clear();
+    this.detailAsked.clear();
     this.patch({ connection: "stopped" });
   }
 }

@@ -1,0 +1,172 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { Router } from "wouter";
+import { FakeSocket, FakeTimers } from "./fakes";
+import { LiveFeed } from "./liveStore";
+import type * as Hooks from "./hooks";
+import { doc, inverter } from "./testData";
+
+// Render counter: every render of a panel or tab title reads its entry through useInverter, once per render.
+const renders = new Map<string, number>();
+vi.mock("./hooks", async (importOriginal) => {
+  const real = await importOriginal<typeof Hooks>();
+  return {
+    ...real,
+    useInverter: (serial: string, feed?: LiveFeed) => {
+      renders.set(serial, (renders.get(serial) ?? 0) + 1);
+      return real.useInverter(serial, feed);
+    },
+  };
+});
+
+const { InverterPanel } = await import("./InverterPanel");
+const { LiveView } = await import("./LiveView");
+const { useLive } = await import("./hooks");
+
+afterEach(() => {
+  cleanup();
+  renders.clear();
+});
+
+const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
+
+function makeFeed(first: ReturnType<typeof doc>) {
+  const timers = new FakeTimers();
+  const sockets: FakeSocket[] = [];
+  const feed = new LiveFeed({
+    fetchJson: <T,>() => Promise.resolve(structuredClone(first) as T),
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    timers,
+    url: "ws://dtu/livedata",
+  });
+  return { feed, sockets, timers };
+}
+
+/** A parent that re-renders on every store change and renders every panel: memo must keep the others still. */
+function AllPanels({ feed }: { feed: LiveFeed }) {
+  const order = useLive((s) => s, feed).order;
+  return (
+    <>
+      {order.map((s) => (
+        <InverterPanel key={s} serial={s} feed={feed} />
+      ))}
+    </>
+  );
+}
+
+describe("live view rendering", () => {
+  it("re-renders only the panel whose inverter changed", async () => {
+    const first = doc([
+      inverter("A", { order: 0 }),
+      inverter("B", { order: 1 }),
+      inverter("C", { order: 2 }),
+    ]);
+    const { feed, sockets } = makeFeed(first);
+    const release = feed.acquire();
+    await flush();
+    render(<AllPanels feed={feed} />);
+    expect(screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent)).toEqual([
+      "Inverter A",
+      "Inverter B",
+      "Inverter C",
+    ]);
+    renders.clear();
+    act(() => sockets[0]!.open()); // the (re)connect GET answers the same document: nothing re-renders
+    await flush();
+    expect(renders.size).toBe(0);
+    const next = structuredClone(first);
+    next.inverters[1] = inverter("B", { order: 1, AC: { "0": { Power: { v: 99, u: "W", d: 1 } } } });
+    act(() => sockets[0]!.message(JSON.stringify(next)));
+    await flush();
+    expect(renders.get("B")).toBe(1);
+    expect(renders.get("A") ?? 0).toBe(0);
+    expect(renders.get("C") ?? 0).toBe(0);
+    expect(screen.getByText("99.0")).toBeTruthy();
+    release();
+  });
+
+  it("shows a vertical tab list with the first tab active, hidden for a single inverter", async () => {
+    const many = makeFeed(doc([inverter("B", { order: 1 }), inverter("A", { order: 0 })]));
+    const r1 = many.feed.acquire();
+    await flush();
+    render(
+      <Router>
+        <LiveView feed={many.feed} />
+      </Router>,
+    );
+    const tabs = screen.getAllByRole("tab");
+    expect(tabs.map((t) => t.textContent)).toEqual(["Inverter A", "Inverter B"]);
+    expect(tabs[0]?.getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tablist").getAttribute("aria-orientation")).toBe("vertical");
+    r1();
+    cleanup();
+
+    const one = makeFeed(doc([inverter("A")]));
+    const r2 = one.feed.acquire();
+    await flush();
+    render(
+      <Router>
+        <LiveView feed={one.feed} />
+      </Router>,
+    );
+    expect(screen.queryByRole("tablist")).toBeNull();
+    expect(screen.getByRole("heading", { name: "Inverter A" })).toBeTruthy();
+    r2();
+  });
+
+  it("renders names and string names as text, never as markup", async () => {
+    const evil = "<img src=x onerror=alert(1)>";
+    const { feed } = makeFeed(
+      doc([
+        inverter("A", {
+          name: evil,
+          DC: { "0": { name: { u: "<b>bold</b>" }, Power: { v: 1, u: "W", d: 1 } } },
+        }),
+      ]),
+    );
+    const release = feed.acquire();
+    await flush();
+    const { container } = render(
+      <Router>
+        <LiveView feed={feed} />
+      </Router>,
+    );
+    expect(screen.getByRole("heading", { name: evil })).toBeTruthy();
+    expect(screen.getByText("<b>bold</b>")).toBeTruthy();
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("b")).toBeNull();
+    release();
+  });
+
+  it("shows hints, totals with their decimals and the connection-lost banner", async () => {
+    const d = doc([inverter("A")]);
+    d.hints = { time_sync: true, radio_problem: true, default_password: true };
+    const { feed, sockets } = makeFeed(d);
+    const release = feed.acquire();
+    await flush();
+    render(
+      <Router>
+        <LiveView feed={feed} />
+      </Router>,
+    );
+    expect(screen.getByText("912.446")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Check the time settings" }).getAttribute("href")).toBe(
+      "/settings/ntp",
+    );
+    expect(screen.getByRole("link", { name: "Change the password" }).getAttribute("href")).toBe(
+      "/settings/security",
+    );
+    expect(screen.queryByText(/Connection to the device lost/)).toBeNull();
+    act(() => {
+      sockets[0]!.open();
+      sockets[0]!.drop();
+    });
+    expect(screen.getByText(/Connection to the device lost/)).toBeTruthy();
+    release();
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it, vi } from "vitest";
+import { FakeSocket, FakeTimers } from "./fakes";
+import { LiveFeed } from "./liveStore";
+import { ageAt } from "./merge";
+import { doc, inverter, summary } from "./testData";
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+function setup(answers: (path: string) => unknown) {
+  const timers = new FakeTimers();
+  const sockets: FakeSocket[] = [];
+  const fetchJson = vi.fn((path: string) => Promise.resolve(structuredClone(answers(path))));
+  const feed = new LiveFeed({
+    fetchJson: fetchJson as <T>(path: string) => Promise<T>,
+    createSocket: (url) => {
+      const s = new FakeSocket(url);
+      sockets.push(s);
+      return s;
+    },
+    timers,
+    now: () => timers.now,
+    url: "ws://dtu/livedata",
+  });
+  return { feed, timers, sockets, fetchJson };
+}
+
+describe("LiveFeed", () => {
+  it("loads the GET, then merges socket messages", async () => {
+    const { feed, sockets } = setup(() => doc([inverter("A"), inverter("B")]));
+    const release = feed.acquire();
+    await flush();
+    expect(feed.store.get().order).toEqual(["A", "B"]);
+    sockets[0]!.open();
+    await flush();
+    sockets[0]!.message(JSON.stringify(doc([inverter("B", { name: "Changed" })])));
+    expect(feed.store.get().inverters.B?.data.name).toBe("Changed");
+    expect(feed.store.get().inverters.A).toBeDefined();
+    release();
+    expect(feed.store.get().connection).toBe("stopped");
+  });
+
+  it("re-reads the GET on every reconnect and drops serials it no longer lists", async () => {
+    let listed = ["A", "B"];
+    const { feed, sockets, timers, fetchJson } = setup(() => doc(listed.map((s) => inverter(s))));
+    feed.acquire();
+    await flush();
+    sockets[0]!.open();
+    await flush();
+    expect(Object.keys(feed.store.get().inverters).sort()).toEqual(["A", "B"]);
+    listed = ["A"];
+    sockets[0]!.drop(); // gateway reboot
+    expect(feed.store.get().connection).toBe("retrying");
+    timers.advance(10_000);
+    sockets[1]!.open();
+    await flush();
+    expect(fetchJson.mock.calls.filter(([p]) => p === "/api/livedata/status")).toHaveLength(3);
+    expect(Object.keys(feed.store.get().inverters)).toEqual(["A"]);
+    expect(feed.store.get().connection).toBe("open");
+  });
+
+  it("ages keep growing while disconnected", async () => {
+    const { feed, sockets, timers } = setup(() => doc([inverter("A", { data_age: 4 })]));
+    feed.acquire();
+    await flush();
+    sockets[0]!.drop();
+    timers.advance(30_000);
+    const e = feed.store.get().inverters.A!;
+    expect(ageAt(e, timers.now)).toBe(34);
+  });
+
+  it("fetches ?inv=<serial> for inverters that arrive in summary form (API.md §9.2)", async () => {
+    const { feed, fetchJson } = setup((path) =>
+      path.includes("?inv=B")
+        ? doc([inverter("B", { name: "Detail B" })])
+        : doc([summary("A"), summary("B")]),
+    );
+    feed.acquire();
+    await flush();
+    await flush();
+    const paths = fetchJson.mock.calls.map(([p]) => p);
+    expect(paths).toContain("/api/livedata/status?inv=A");
+    expect(paths).toContain("/api/livedata/status?inv=B");
+    const s = feed.store.get();
+    expect(s.inverters.B?.data.name).toBe("Detail B");
+    expect(s.inverters.B?.data.AC).toBeDefined();
+    // A's detail answer (the summary again) carries no AC: no loop of requests.
+    expect(paths.filter((p) => p === "/api/livedata/status?inv=A")).toHaveLength(1);
+  });
+
+  it("ignores a message that is not JSON", async () => {
+    const { feed, sockets } = setup(() => doc([inverter("A")]));
+    feed.acquire();
+    await flush();
+    const before = feed.store.get();
+    sockets[0]!.open();
+    sockets[0]!.message("not json");
+    expect(feed.store.get().inverters).toBe(before.inverters);
+  });
+
+  it("reports a failing first GET as error", async () => {
+    const timers = new FakeTimers();
+    const feed = new LiveFeed({
+      fetchJson: () => Promise.reject({ message: "boom", status: 500 }),
+      createSocket: (url) => new FakeSocket(url),
+      timers,
+      url: "ws://x/livedata",
+    });
+    feed.acquire();
+    await flush();
+    expect(feed.store.get().error).toEqual({ message: "boom", status: 500 });
+    expect(feed.store.get().loaded).toBe(false);
+  });
+});
