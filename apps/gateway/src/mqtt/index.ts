@@ -304,12 +304,12 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
     generation++;
     const wasConnected = isConnected && target?.connected === true;
     isConnected = false;
+    const removals = removeAll ? [...announced] : [];
+    // Cleared now, not after the close: a following connection starts its own bookkeeping right away.
+    if (removeAll) announced.clear();
     if (!target) return;
     if (wasConnected) {
-      if (removeAll) {
-        for (const topic of announced) send(target, topic, "", true);
-        announced.clear();
-      }
+      for (const topic of removals) send(target, topic, "", true);
       send(target, old.topic + old.lwt.topic, old.lwt.value_offline, old.retain);
     }
     await new Promise<void>((resolve) => {
@@ -353,13 +353,13 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
       inverterSnapshot = fingerprint;
       if (JSON.stringify(previous) !== JSON.stringify(wanted)) {
         // Settings saved (§1): offline payload, disconnect, rebuild, reconnect. Entities announced on a broker we
-        // are leaving are removed there; with the same broker the new connection's discovery run removes them.
+        // move away from are removed there; with the same broker the new connection's discovery run removes what
+        // is no longer wanted. Disabling MQTT removes nothing (the device never does; the entities just expire).
         settings = wanted;
-        const leaving = !wanted.enabled || brokerKey(previous) !== brokerKey(wanted);
+        const brokerChanged = brokerKey(previous) !== brokerKey(wanted);
         publishedStats.clear();
         discoverySignature = "";
-        void shutdownClient(previous, leaving).then(() => {
-          if (leaving) announced.clear();
+        void shutdownClient(previous, brokerChanged).then(() => {
           if (settings === wanted) start();
         });
         return;

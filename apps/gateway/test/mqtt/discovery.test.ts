@@ -437,6 +437,27 @@ describe("Home Assistant discovery", () => {
     );
   });
 
+  it("moving to another broker removes the entities from the old one; disabling MQTT removes nothing", async () => {
+    const s = SERIALS["HMS-2CH"];
+    const { sub, config, mqtt } = await setup((f) => f.add(s, "Garage"));
+    const topic = `homeassistant/sensor/dtu_${s}/ch0_Power/config`;
+    await sub.waitFor((m) => m.some((x) => x.topic === topic && x.payload !== ""), "discovery on A");
+    const other = await startBroker();
+    cleanups.push(() => other.close());
+    const subB = await Recorder.connect(`mqtt://127.0.0.1:${other.port}`, {}, "homeassistant/#");
+    cleanups.push(() => subB.close());
+    sub.clear();
+    mqtt.reconfigure({ ...config, mqtt: { ...config.mqtt, port: other.port } });
+    await sub.waitFor((m) => m.some((x) => x.topic === topic && x.payload === ""), "removal on A");
+    expect(sub.messages.filter((m) => m.payload !== "")).toEqual([]);
+    await subB.waitFor((m) => m.some((x) => x.topic === topic && x.payload !== ""), "discovery on B");
+    subB.clear();
+    mqtt.reconfigure({ ...config, mqtt: { ...config.mqtt, port: other.port, enabled: false } });
+    await waitUntil(() => !mqtt.connected(), "disconnected");
+    await new Promise((r) => setTimeout(r, 200));
+    expect(subB.messages.filter((m) => m.payload === "" && !/ch[12]_/.test(m.topic))).toEqual([]);
+  });
+
   it("announces an inverter that appears in the fleet, and republishes after a settings change", async () => {
     const first = SERIALS["HM-1CH"];
     const added = SERIALS["HMT-6CH"];
