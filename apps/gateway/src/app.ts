@@ -157,7 +157,16 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     uptimeSeconds: () => gw.uptimeSeconds(),
   });
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 1024 * 1024 });
+  // `dispatch` is assigned below; URLs the framework cannot even parse still get the device's SPA answer.
+  let dispatchRef: ((req: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null = null;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: (_err, req, reply) => {
+      // The hook's request/reply carry schema generics of their own; they are the same objects at run time.
+      void dispatchRef?.(req as unknown as FastifyRequest, reply as unknown as FastifyReply);
+    },
+  });
   // Only the device's body formats: urlencoded and multipart. Anything else is drained and ignored, so a POST with
   // junk reads as "no data field" (1002) instead of a framework error.
   app.removeAllContentTypeParsers();
@@ -200,6 +209,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     return reply;
   };
 
+  dispatchRef = dispatch;
   const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const;
   app.route({ method: [...ALL_METHODS], url: "/", exposeHeadRoute: false, handler: dispatch });
   app.route({ method: [...ALL_METHODS], url: "/*", exposeHeadRoute: false, handler: dispatch });

@@ -107,3 +107,13 @@ describe("device routing (API.md §1, §3.21)", () => {
     expect(c.json()).toMatchObject({ code: 1002 });
   });
 });
+
+describe("odd requests", () => {
+  it("answers URLs the framework cannot decode like any unmatched path", async () => {
+    const spa = await gw.app.inject({ url: "/%zz" });
+    expect(spa.statusCode).toBe(200);
+    expect(spa.headers["content-type"]).toContain("text/html");
+    const api = await gw.app.inject({ url: "/api/system/status/%zz" });
+    expect(api.headers["content-type"]).toBe("application/json");
+  });
+});

@@ -26,7 +26,11 @@ export interface RouteDef {
 
 /** Answer with a JSON body exactly as given (key order preserved). */
 export function sendJson(reply: FastifyReply, body: unknown): void {
-  void reply.code(200).header("content-type", "application/json").send(JSON.stringify(body));
+  // A Buffer keeps the header exactly as the device sends it (a string would get "; charset=utf-8" appended).
+  void reply
+    .code(200)
+    .header("content-type", "application/json")
+    .send(Buffer.from(JSON.stringify(body)));
 }
 
 /** Nesting depth limit of the firmware's JSON parser (ArduinoJson default 10). */
