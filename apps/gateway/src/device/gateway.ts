@@ -46,6 +46,7 @@ export class Gateway {
   private readonly rebootDelayMs: number;
   private readonly outageMs: number;
   private rebootTimer: NodeJS.Timeout | null = null;
+  private rebooting: Promise<void> = Promise.resolve();
   private outageTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly logListeners = new Set<LogListener>();
@@ -113,7 +114,9 @@ export class Gateway {
     if (this.rebootTimer || this.closed) return;
     this.rebootTimer = setTimeout(() => {
       this.rebootTimer = null;
-      void this.reboot();
+      this.rebooting = this.reboot().catch((err: unknown) => {
+        this.log(`Reboot failed: ${err instanceof Error ? err.message : String(err)}`);
+      });
     }, this.rebootDelayMs);
   }
 
@@ -145,6 +148,7 @@ export class Gateway {
     if (this.outageTimer) clearTimeout(this.outageTimer);
     this.rebootTimer = null;
     this.outageTimer = null;
+    await this.rebooting;
     await this.store.flush();
     await this.fleet.persist().catch(() => undefined);
     await this.mqtt.stop().catch(() => undefined);
