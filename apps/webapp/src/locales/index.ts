@@ -6,6 +6,7 @@ import live from "./live";
 import reboot from "./reboot";
 import firmware from "./firmware";
 import config from "./config";
+import device from "./device";
 import info from "./info";
 import consoleArea from "./console";
 import about from "./about";
@@ -26,6 +27,7 @@ export const areas = {
   reboot,
   firmware,
   config,
+  device,
   info,
   console: consoleArea,
   about,

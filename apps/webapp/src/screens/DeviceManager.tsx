@@ -1,12 +1,15 @@
 import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { deviceConfigPath, type DeviceConfig } from "../features/device/api";
+import { DeviceView } from "../features/device/DeviceView";
 import { useT } from "../lib/i18n";
 
-// Placeholder: the engineer who builds this screen replaces this file (keep the export name).
 export function DeviceManagerScreen() {
   const t = useT();
+  const { data, loading, error, reload } = useApi<DeviceConfig>(deviceConfigPath);
   return (
-    <Page title={t("common.deviceManager")}>
-      <p>{t("common.notBuilt")}</p>
+    <Page title={t("common.deviceManager")} loading={loading && !data} error={error} onRetry={reload}>
+      {data && <DeviceView config={data} />}
     </Page>
   );
 }
