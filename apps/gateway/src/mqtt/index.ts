@@ -68,14 +68,9 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
     log(`MQTT: ${text}`);
   };
 
-  const send = (
-    target: MqttClient,
-    topic: string,
-    payload: string,
-    retain: boolean,
-    qos: 0 | 2 = 0,
-  ): void => {
-    target.publish(topic, payload, { qos, retain }, () => {
+  /** QoS 0 for everything the device publishes (§2, §5.1); only the last will uses QoS 2. */
+  const send = (target: MqttClient, topic: string, payload: string, retain: boolean): void => {
+    target.publish(topic, payload, { qos: 0, retain }, () => {
       // Errors of single publications surface as connection errors; nothing to do per message.
     });
   };
@@ -356,6 +351,7 @@ export function createMqtt(deps: MqttDeps, options: MqttOptions = {}): MqttServi
         // move away from are removed there; with the same broker the new connection's discovery run removes what
         // is no longer wanted. Disabling MQTT removes nothing (the device never does; the entities just expire).
         settings = wanted;
+        lastError = ""; // a problem that persists after the save is reported again
         const brokerChanged = brokerKey(previous) !== brokerKey(wanted);
         publishedStats.clear();
         discoverySignature = "";
