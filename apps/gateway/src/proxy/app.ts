@@ -51,24 +51,59 @@ export function parseDevice(text: string): URL {
   return new URL(url.origin);
 }
 
-/** The answer when the device cannot be reached: a result object the web app shows (SEED §7, http.ts). */
-function unreachable(reply: FastifyReply<RouteGenericInterface, RawServerBase>, error: Error): void {
-  const cause = error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown }).code;
-  const timedOut =
-    (error as { statusCode?: unknown }).statusCode === 504 ||
-    (typeof code === "string" && code.includes("TIMEOUT"));
-  const detail = typeof code === "string" ? `${code} (${cause.message})` : cause.message;
+/** Readable reasons for the usual network failures; anything else is shown with its own code and message. */
+const REASONS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  ENOTFOUND: "address not found",
+  EAI_AGAIN: "address not found",
+  ETIMEDOUT: "no answer",
+  UND_ERR_CONNECT_TIMEOUT: "no answer",
+  UND_ERR_HEADERS_TIMEOUT: "no answer in time",
+  UND_ERR_BODY_TIMEOUT: "no answer in time",
+  UND_ERR_SOCKET: "connection lost",
+};
+
+/** The innermost error with a code (reply-from wraps undici's error, which may wrap the socket's). */
+function rootCode(error: unknown): { code?: string; message: string } {
+  let e: unknown = error;
+  let found: { code?: string; message: string } = { message: String(error) };
+  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    found = {
+      ...(typeof code === "string" ? { code } : found.code ? { code: found.code } : {}),
+      message: e.message,
+    };
+    e = e.cause;
+  }
+  return found;
+}
+
+/**
+ * The answer when the device cannot be reached: a small result object whose message the web app shows (its http
+ * client takes `message` from a non-OK JSON body), 504 for timeouts and 502 otherwise.
+ */
+function unreachable(
+  reply: FastifyReply<RouteGenericInterface, RawServerBase>,
+  error: Error,
+  device: URL,
+): void {
   if (reply.sent || reply.raw.headersSent) {
     // The answer had started (a download cut short): nothing to say any more, end it.
     reply.raw.destroy();
     return;
   }
+  const { code, message } = rootCode(error);
+  const timedOut =
+    (error as { statusCode?: unknown }).statusCode === 504 || /TIMEOUT|TIMEDOUT/.test(code ?? "");
+  const reason = (code && REASONS[code]) ?? (code ? `${code} ${message}` : message);
   void reply
     .code(timedOut ? 504 : 502)
     .header("content-type", "application/json")
     .header("cache-control", "no-store")
-    .send(JSON.stringify({ type: "danger", message: `Device unreachable: ${detail}` }));
+    .send(JSON.stringify({ type: "danger", message: `Device unreachable: ${reason} (${device.origin})` }));
 }
 
 export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
@@ -103,7 +138,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
       return reply.from(req.url, { ...options, ...(upload ? { timeout: UPLOAD_TIMEOUT_MS } : {}) });
     },
     replyOptions: {
-      onError: (reply, { error }) => unreachable(reply, error),
+      onError: (reply, { error }) => unreachable(reply, error, device),
     },
   });
 

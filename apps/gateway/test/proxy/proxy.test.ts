@@ -250,6 +250,7 @@ describe("proxy in front of a device", () => {
 
   it("uploads a config restore (multipart) byte for byte", async () => {
     const content = `${JSON.stringify({ proxy: "restore", bytes: "é€ü" }, null, 2)}\n`;
+    const resetsBefore = device.app.gateway.softResets;
     const body = new FormData();
     body.append("config", new Blob([content], { type: "application/json" }), "config");
     const res = await fetch(`${proxyUrl}/api/config/upload?file=pin_mapping.json`, {
@@ -265,6 +266,11 @@ describe("proxy in front of a device", () => {
     );
     expect(stored).toBe(content);
     // The device reboots after a restore (§3.12); the proxy serves it again once it is back.
+    await until(
+      async () =>
+        device.app.gateway.softResets > resetsBefore && !device.app.gateway.inOutage() ? true : null,
+      "the device's reboot",
+    );
     const back = await until(async () => {
       const r = await fetch(`${proxyUrl}/api/config/get?file=pin_mapping.json`, {
         headers: { authorization: ADMIN },
@@ -288,7 +294,7 @@ describe("proxy in front of a device", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
     const body = (await res.json()) as { type: string; message: string };
     expect(body.type).toBe("danger");
-    expect(body.message).toMatch(/^Device unreachable: /);
+    expect(body.message).toBe(`Device unreachable: connection refused (http://127.0.0.1:${devicePort})`);
     await expect(opened(wsUrl(proxyUrl, "/livedata"))).rejects.toThrow("HTTP 502");
     // The web app still loads, and the zone table falls back to the gateway's own.
     expect((await fetch(`${proxyUrl}/`)).status).toBe(200);
