@@ -79,6 +79,11 @@ function cases(): Case[] {
       payload: randomBytes(4096),
     },
     { name: "no content type", contentType: "", payload: randomBytes(64) },
+    {
+      name: "100 kB multipart data",
+      contentType: "multipart/form-data; boundary=yy",
+      payload: `--yy\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"x":"${"d".repeat(100_000)}"}\r\n--yy--\r\n`,
+    },
     { name: "2 MB body", contentType: urlenc, payload: `data=${"c".repeat(2 * 1024 * 1024)}` },
   ];
 }
@@ -106,6 +111,9 @@ describe("bad input on every POST endpoint", () => {
         expect(res.headers["content-type"], c.name).toContain("application/json");
         const body: unknown = JSON.parse(res.body);
         expect(deviceAnswer(body), `${c.name}: ${res.body}`).toBe(true);
+        if (c.name === "100 kB data" || c.name === "100 kB multipart data") {
+          expect((body as { code: number }).code, c.name).toBe(1003);
+        }
         if ((body as { type: string }).type === "warning") {
           const after = await readFile(join(gw.dataDir, "config.json"));
           expect(after.equals(before), `${c.name} changed config.json`).toBe(true);

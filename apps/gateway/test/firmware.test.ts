@@ -81,7 +81,12 @@ describe("firmware upload", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(lines.join("")).toContain("Restarting...");
     expect(gw.fleet().calls.filter((c) => c === "reboot").length).toBe(before + 1);
-    const again = await upload([{ field: "MD5", value: md5(image) }, { file: image }]);
+    // A real-sized image (1.5 MB, above the 1 MiB form-body limit) streams through.
+    const large = Buffer.concat([Buffer.from([0xe9]), Buffer.alloc(1_500_000, 9)]);
+    const again = await upload([{ field: "MD5", value: md5(large) }, { file: large }]);
     expect(again.body).toBe("OK");
+    // Exactly the partition size is still fine.
+    const full = Buffer.concat([Buffer.from([0xe9]), Buffer.alloc(1966079, 5)]);
+    expect((await upload([{ field: "MD5", value: md5(full) }, { file: full }])).body).toBe("OK");
   });
 });
