@@ -298,7 +298,8 @@ async function heapGrowth(gatewayUrl: string): Promise<void> {
       await front.send(m - feed.tick, 100);
       // The page first catches up with what was sent (queued messages would count as heap), then GC and measure.
       const shown = await showsTick(page, feed.tick);
-      samples.push({ updates: feed.tick, heap: await heapAfterGc(), shown });
+      const heap = await heapAfterGc();
+      samples.push({ updates: feed.tick, heap, shown });
       console.log(`  (c) ${feed.tick} updates: JS heap after GC ${(heap / 1024).toFixed(0)} KiB`);
     }
     const at = (n: number) => samples.find((x) => x.updates === n)?.heap ?? Number.NaN;
