@@ -5,7 +5,8 @@
  *
  * Credentials: the device challenges socket upgrades with Digest, which the browser's WebSocket API cannot answer,
  * but every firmware accepts a Basic Authorization header on the upgrade (API.md §2.3, §9.4). An Authorization
- * header the browser-side request carries is therefore forwarded as is; nothing is added when there is none.
+ * header the client's upgrade carries (Basic, or a Digest answer) is forwarded as is; nothing is added when there
+ * is none.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
@@ -31,8 +32,8 @@ function sendableCode(code: number): number {
   return code === 1005 ? 1000 : code === 1006 || code < 1000 || code > 4999 ? 1011 : code;
 }
 
-function refuse(socket: Duplex, status: number, text: string): void {
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+function refuse(socket: Duplex, status: number, text: string, extra = ""): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\n${extra}Content-Length: 0\r\nConnection: close\r\n\r\n`);
 }
 
 export function attachProxySockets(server: Server, device: URL): ProxySockets {
@@ -65,18 +66,24 @@ export function attachProxySockets(server: Server, device: URL): ProxySockets {
     });
     pending.add(upstream);
     let settled = false;
-    const fail = (status: number, text: string): void => {
+    const fail = (status: number, text: string, extra = ""): void => {
       if (settled) return;
       settled = true;
       pending.delete(upstream);
-      refuse(socket, status, text);
+      refuse(socket, status, text, extra);
     };
     upstream.on("unexpected-response", (_r, res) => {
-      // The device refused (401 with a Digest challenge when allow_readonly is off, §2.3): pass the status on. The
-      // challenge itself is left out since the browser could not answer it anyway.
+      // The device refused (401 with a Digest challenge when allow_readonly is off, §2.3): status and challenge go
+      // back unchanged; a client able to answer the challenge sends its Authorization on the next upgrade, which is
+      // forwarded as is.
       const status = res.statusCode ?? 502;
+      const challenge = res.headers["www-authenticate"];
       res.resume();
-      fail(status, res.statusMessage || "Refused");
+      fail(
+        status,
+        (res.statusMessage ?? "").replace(/[\r\n]/g, "") || "Refused",
+        typeof challenge === "string" ? `WWW-Authenticate: ${challenge.replace(/[\r\n]/g, "")}\r\n` : "",
+      );
       upstream.terminate();
     });
     upstream.on("error", () => {
