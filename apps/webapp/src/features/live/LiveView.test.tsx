@@ -42,6 +42,7 @@ function makeFeed(first: ReturnType<typeof doc>) {
       return s;
     },
     timers,
+    now: () => timers.now,
     url: "ws://dtu/livedata",
   });
   return { feed, sockets, timers };

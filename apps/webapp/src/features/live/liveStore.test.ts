@@ -53,7 +53,8 @@ describe("LiveFeed", () => {
     timers.advance(10_000);
     sockets[1]!.open();
     await flush();
-    expect(fetchJson.mock.calls.filter(([p]) => p === "/api/livedata/status")).toHaveLength(3);
+    // start, open, the retry after the drop, the reopen
+    expect(fetchJson.mock.calls.filter(([p]) => p === "/api/livedata/status")).toHaveLength(4);
     expect(Object.keys(feed.store.get().inverters)).toEqual(["A"]);
     expect(feed.store.get().connection).toBe("open");
   });
@@ -109,5 +110,23 @@ describe("LiveFeed", () => {
     await flush();
     expect(feed.store.get().error).toEqual({ message: "boom", status: 500 });
     expect(feed.store.get().loaded).toBe(false);
+  });
+});
+
+describe("LiveFeed fallback", () => {
+  it("reads the GET at every retry while the socket stays down", async () => {
+    let power = 100;
+    const { feed, sockets, timers } = setup(() => doc([inverter("A")], power));
+    feed.acquire();
+    await flush();
+    power = 200;
+    sockets[0]!.fail(); // refused (e.g. socket auth, API.md §9.4)
+    await flush();
+    expect(feed.store.get().total?.Power.v).toBe(200);
+    timers.advance(10_000);
+    power = 300;
+    sockets[1]!.fail();
+    await flush();
+    expect(feed.store.get().total?.Power.v).toBe(300);
   });
 });

@@ -122,6 +122,10 @@ export class LiveFeed {
         if (msg) this.apply(msg);
       },
       onState: (connection) => this.patch({ connection }),
+      // While the socket is down, read the GET at each retry: a socket refused for lack of credentials
+      // (API.md §9.4, the browser cannot answer the Digest challenge) still gets fresh data every 10 s.
+      // During a reboot the GET fails too and the ages keep growing.
+      onRetry: () => this.reload(),
       // Every (re)connect re-reads the GET: it drops removed inverters and fills what was missed (API.md §9.3).
       onOpen: () => this.reload(),
     });

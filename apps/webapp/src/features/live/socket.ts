@@ -33,6 +33,8 @@ export interface LiveSocketOptions {
   onState?: (state: ConnectionState) => void;
   /** Called on every successful (re)connect: the owner re-reads the GET then (API.md §9.3). */
   onOpen?: () => void;
+  /** Called each time a retry is scheduled (after every failed or closed connection). */
+  onRetry?: () => void;
   pingMs?: number;
   retryMs?: number;
 }
@@ -155,5 +157,6 @@ export class LiveSocket {
     this.drop();
     this.setState("retrying");
     this.retryTimer = this.timers.setTimeout(() => this.connect(), this.retryMs);
+    this.opts.onRetry?.();
   }
 }
