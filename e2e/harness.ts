@@ -27,6 +27,7 @@ export const ADMIN = { username: "admin", password: "openDTU42" };
 interface GatewayApp {
   listen(opts: { port: number; host: string }): Promise<string>;
   close(): Promise<unknown>;
+  server: { closeAllConnections(): void };
 }
 type BuildApp = (opts: { dataDir: string; webRoot?: string }) => Promise<GatewayApp>;
 
@@ -166,7 +167,14 @@ export async function startHarness(): Promise<Harness> {
       if (errs.length > 0) throw new Error(`errors on ${page.url()}:\n${errs.join("\n")}`);
     },
     async restart() {
-      await app.close();
+      // A reboot drops every connection. Without this, a socket Chromium opened ahead of time (no request yet)
+      // holds close() until Node's 60 s header timeout.
+      const kill = setInterval(() => app.server.closeAllConnections(), 50);
+      try {
+        await app.close();
+      } finally {
+        clearInterval(kill);
+      }
       app = await buildApp({ dataDir, webRoot: WEB_ROOT });
       await app.listen({ port: Number(new URL(baseUrl).port), host: "127.0.0.1" });
     },
