@@ -217,6 +217,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   app.setErrorHandler(async (err: { code?: string; message?: string }, req, reply) => {
     const path = req.url.split("?")[0] ?? "/";
     const route = findRoute(routes, req.method, path);
+    if (err.code !== "FST_ERR_CTP_BODY_TOO_LARGE")
+      gw.log(`HTTP ${req.method} ${path}: ${err.message ?? "error"}`);
     if (route && route.method === "POST") {
       // Body the parsers could not take: the device would find no usable `data` field (or a too large one).
       sendJson(reply, result(err.code === "FST_ERR_CTP_BODY_TOO_LARGE" ? 1003 : 1002));

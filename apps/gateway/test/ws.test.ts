@@ -179,3 +179,26 @@ describe("live push schedule", () => {
     }
   });
 });
+
+describe("upgrade on a path that is no socket", () => {
+  it("is answered like a normal request: the SPA index", async () => {
+    const res = await new Promise<{ status: number; type: string }>((resolve, reject) => {
+      const req = httpRequest(`http://${base}/other`, {
+        headers: {
+          connection: "Upgrade",
+          upgrade: "websocket",
+          "sec-websocket-version": "13",
+          "sec-websocket-key": "dGhlIHNhbXBsZSBub25jZQ==",
+        },
+      });
+      req.on("response", (r) => {
+        r.resume();
+        resolve({ status: r.statusCode ?? 0, type: String(r.headers["content-type"]) });
+      });
+      req.on("upgrade", () => reject(new Error("upgraded")));
+      req.on("error", reject);
+      req.end();
+    });
+    expect(res).toEqual({ status: 200, type: "text/html" });
+  });
+});

@@ -85,11 +85,11 @@ export function attachSockets(server: Server, gw: Gateway): Sockets {
     if (!group) {
       // Not a socket path: a normal request as far as the device is concerned (SPA fallback, API.md §3.21).
       void spaBytes(gw).then(({ body, gzip }) => {
-        socket.end(
+        socket.write(
           `HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n${gzip ? "Content-Encoding: gzip\r\n" : ""}` +
             `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
         );
-        socket.write(body);
+        socket.end(body);
       });
       return;
     }
