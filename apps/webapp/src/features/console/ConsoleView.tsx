@@ -59,8 +59,8 @@ export function ConsoleView() {
   };
 
   return (
-    <section className="card">
-      <div className="card-header d-flex flex-wrap align-items-center gap-2">
+    <section>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 className="h6 mb-0 flex-grow-1">
           <label htmlFor={`${id}-log`}>{t("console.log")}</label>
         </h2>
@@ -84,17 +84,15 @@ export function ConsoleView() {
           {t("console.copy")}
         </button>
       </div>
-      <div className="card-body p-2">
-        <textarea
-          ref={area}
-          id={`${id}-log`}
-          className="form-control font-monospace small"
-          rows={24}
-          readOnly
-          spellCheck={false}
-          value={text}
-        />
-      </div>
+      <textarea
+        ref={area}
+        id={`${id}-log`}
+        className="form-control font-monospace small"
+        rows={24}
+        readOnly
+        spellCheck={false}
+        value={text}
+      />
     </section>
   );
 }
