@@ -238,10 +238,19 @@ async function scriptTime(gatewayUrl: string): Promise<void> {
         const idle0 = await metrics(cdp);
         await sleep(5000);
         const idle1 = await metrics(cdp);
+        // DOM mutations during the run show how much of the page an update touches ("re-renders only what
+        // changed", issue 6): text and attribute changes and added nodes, counted by a MutationObserver.
+        await page.evaluate(`
+          window.__mutations = 0;
+          new MutationObserver((list) => {
+            for (const m of list) window.__mutations += m.type === "childList" ? m.addedNodes.length : 1;
+          }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+        `);
         const m0 = await metrics(cdp);
         await front.send(UPDATES, 10);
         await sleep(500);
         const m1 = await metrics(cdp);
+        const mutations = Number(await page.evaluate("window.__mutations"));
         const shown = await showsTick(page, feed.tick);
         const d = (k: string) => ((m1[k] ?? 0) - (m0[k] ?? 0)) * 1000;
         const idlePerSec = (((idle1.ScriptDuration ?? 0) - (idle0.ScriptDuration ?? 0)) * 1000) / 5;
@@ -259,6 +268,7 @@ async function scriptTime(gatewayUrl: string): Promise<void> {
           ),
           taskMsPerUpdate: Number((d("TaskDuration") / UPDATES).toFixed(3)),
           idleScriptMsPerSecond: Number(idlePerSec.toFixed(3)),
+          domMutationsPerUpdate: Number((mutations / UPDATES).toFixed(1)),
           lastMessageShown: shown,
         };
         rows.push(row);
@@ -266,7 +276,8 @@ async function scriptTime(gatewayUrl: string): Promise<void> {
           `  (b) CPU ${row.cpu}, ${mode === "all" ? "all 10 change" : "1 of 10 changes"}: ` +
             `script ${row.scriptMsPerUpdate} ms/update (${row.scriptMsPerUpdateNetOfIdle} net of idle), ` +
             `layout+style ${row.layoutAndStyleMsPerUpdate} ms, task ${row.taskMsPerUpdate} ms; ` +
-            `idle script ${row.idleScriptMsPerSecond} ms/s; last message shown: ${shown}`,
+            `idle script ${row.idleScriptMsPerSecond} ms/s; DOM mutations ${row.domMutationsPerUpdate}/update; ` +
+            `last message shown: ${shown}`,
         );
       } finally {
         await b.close();
