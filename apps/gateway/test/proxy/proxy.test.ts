@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { WebSocket } from "ws";
 import { buildProxyApp, parseDevice, type ProxyApp } from "../../src/proxy/app.ts";
+import { parseArgs } from "../../src/server.ts";
 import { ADMIN, form, FORM, makeDataDir, startGateway, type TestGateway } from "../helpers/app.ts";
 
 let dataDir: string;
@@ -114,6 +115,15 @@ async function until<T>(probe: () => Promise<T | null>, what: string, ms = 10_00
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+describe("command line", () => {
+  it("takes the device from --device or DTU_DEVICE (the option wins)", () => {
+    expect(parseArgs(["--device", "http://10.0.0.5", "--port", "9000"], {}).device).toBe("http://10.0.0.5");
+    expect(parseArgs([], { DTU_DEVICE: "10.0.0.6" }).device).toBe("10.0.0.6");
+    expect(parseArgs(["--device=10.0.0.7"], { DTU_DEVICE: "10.0.0.6" }).device).toBe("10.0.0.7");
+    expect(parseArgs([], {}).device).toBeUndefined();
+  });
+});
 
 describe("parseDevice", () => {
   it("accepts bare hosts and keeps only the origin", () => {

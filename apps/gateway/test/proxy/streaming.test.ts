@@ -42,6 +42,11 @@ beforeAll(async () => {
       finishDownload = () => res.end('"part2":2}');
       return;
     }
+    if (req.url === "/zones.json") {
+      // Firmware from v26.3.28 has no zone table: the unknown path answers the HTML app (API.md §9.15, §1).
+      res.writeHead(200, { "content-type": "text/html" }).end("<html>device app</html>");
+      return;
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
@@ -108,5 +113,12 @@ describe("streaming through the proxy", () => {
       tail += dec.decode(value);
     }
     expect(tail).toBe('"part2":2}');
+  });
+
+  it("serves the gateway's own zone table when the device has none", async () => {
+    const res = await fetch(`http://127.0.0.1:${proxyPort}/zones.json`);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    const zones = (await res.json()) as Record<string, string>;
+    expect(zones["Europe/Berlin"]).toMatch(/^CET-1CEST/);
   });
 });
