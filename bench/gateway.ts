@@ -10,6 +10,7 @@
  */
 import { fork } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { WebSocket } from "ws";
@@ -157,6 +158,10 @@ const rows = [...latencies].map(([path, l]) => ({
 const maxRss = Math.max(...samples.map((s) => s.memory.rss));
 const maxHeap = Math.max(...samples.map((s) => s.memory.heapUsed));
 const result = {
+  node: process.version,
+  cpu: cpus()[0]?.model,
+  cores: cpus().length,
+  loadAverageAtEnd: loadavg(),
   clientsRequested: CLIENTS,
   clientsKept: kept.length,
   closedAtConnect,
@@ -201,6 +206,11 @@ for (const r of rows) {
 console.log(
   `  gateway memory: RSS ${mb(before.memory.rss)} → ${mb(after.memory.rss)} (max ${mb(maxRss)}), ` +
     `heap used ${mb(before.memory.heapUsed)} → ${mb(after.memory.heapUsed)} (max ${mb(maxHeap)})`,
+);
+console.log(
+  `  load average (1/5/15 min): ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ")} on ${cpus().length} cores`,
 );
 mkdirSync(join(REPO, "test-artifacts"), { recursive: true });
 writeFileSync(join(REPO, "test-artifacts/bench-gateway.json"), `${JSON.stringify(result, null, 2)}\n`);

@@ -14,7 +14,7 @@
 import { createServer, request, type Server } from "node:http";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
 import { WebSocketServer, type WebSocket } from "ws";
@@ -74,6 +74,9 @@ async function metrics(cdp: CDPSession): Promise<Record<string, number>> {
 const results: Record<string, unknown> = {
   chromium: "",
   node: process.version,
+  cpu: cpus()[0]?.model,
+  cores: cpus().length,
+  loadAverageAtStart: loadavg(),
 };
 
 // ---------------------------------------------------------------- (a) first render on a device link
@@ -348,5 +351,11 @@ try {
 } finally {
   await gw.close();
 }
+results.loadAverageAtEnd = loadavg();
+console.log(
+  `load average (1/5/15 min) at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ")} on ${cpus().length} cores`,
+);
 mkdirSync(join(REPO, "test-artifacts"), { recursive: true });
 writeFileSync(join(REPO, "test-artifacts/bench-ui.json"), `${JSON.stringify(results, null, 2)}\n`);
