@@ -283,11 +283,18 @@ describe("live view against the gateway", () => {
     }
     const page = await h.openPage("/");
     await expect.poll(() => page.getByRole("tab").count(), { timeout: 20_000 }).toBe(10);
+    let titles: string[] = [];
     for (const tab of await page.getByRole("tab").all()) {
       await tab.click();
-      const strings = page.getByRole("tabpanel").locator(".card-header", { hasText: /^String [1-6]$/ });
-      await expect.poll(() => strings.count(), { timeout: 20_000 }).toBe(6);
+      // One card for INV, one for AC, six for the strings (titles are the slot's string names or "String n").
+      const cards = page.getByRole("tabpanel").locator("section.card .card-body .card");
+      await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(8);
+      titles = await cards.locator(".card-header").allTextContents();
+      expect(titles.slice(0, 2)).toEqual(["Inverter", "AC"]);
+      expect(titles.slice(2).every((t) => t.length > 0)).toBe(true);
     }
+    // The last one sits in a never-used slot: no string names, so "String 1" … "String 6".
+    expect(titles.slice(2)).toEqual(["String 1", "String 2", "String 3", "String 4", "String 5", "String 6"]);
     await h.screenshot(page, "live-10x6");
     h.assertClean(page);
     await page.close();

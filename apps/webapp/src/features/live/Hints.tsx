@@ -18,12 +18,18 @@ export function Hints({ feed = liveFeed }: { feed?: LiveFeed }) {
       )}
       {hints.time_sync && (
         <div className="alert alert-warning" role="alert">
-          {t("live.hintTime")} <Link href={paths.settingsNtp}>{t("live.hintTimeLink")}</Link>
+          {t("live.hintTime")}{" "}
+          <Link className="alert-link" href={paths.settingsNtp}>
+            {t("live.hintTimeLink")}
+          </Link>
         </div>
       )}
       {hints.default_password && (
         <div className="alert alert-warning" role="alert">
-          {t("live.hintPassword")} <Link href={paths.settingsSecurity}>{t("live.hintPasswordLink")}</Link>
+          {t("live.hintPassword")}{" "}
+          <Link className="alert-link" href={paths.settingsSecurity}>
+            {t("live.hintPasswordLink")}
+          </Link>
         </div>
       )}
     </>
