@@ -96,10 +96,10 @@ function MemoryCard({ s }: { s: SystemStatus }) {
           <thead>
             <tr>
               <th scope="col">{t("info.memType")}</th>
-              <th scope="col" className="w-25">
+              <th scope="col" className="w-25" style={{ minWidth: "6rem" }}>
                 {t("info.usage")}
               </th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-sm-table-cell">
                 {t("info.free")}
               </th>
               <th scope="col" className="text-end">
@@ -119,20 +119,23 @@ function MemoryCard({ s }: { s: SystemStatus }) {
                     {name}
                   </th>
                   <td>
-                    <div
-                      className="progress"
-                      role="progressbar"
-                      aria-label={t("info.usageOf", { name, percent: pct })}
-                      aria-valuenow={pct}
-                      aria-valuemin={0}
-                      aria-valuemax={100}
-                    >
-                      <div className="progress-bar" style={{ width: `${pct}%` }}>
-                        {number(pct)} %
+                    <div className="d-flex align-items-center gap-2">
+                      <div
+                        className="progress flex-grow-1"
+                        role="progressbar"
+                        aria-label={t("info.usageOf", { name, percent: pct })}
+                        aria-valuenow={pct}
+                        aria-valuemin={0}
+                        aria-valuemax={100}
+                      >
+                        <div className="progress-bar" style={{ width: `${pct}%` }} />
                       </div>
+                      <span className="small text-nowrap">{number(pct)} %</span>
                     </div>
                   </td>
-                  <td className="text-end text-nowrap">{kb(Math.max(0, total - used))}</td>
+                  <td className="text-end text-nowrap d-none d-sm-table-cell">
+                    {kb(Math.max(0, total - used))}
+                  </td>
                   <td className="text-end text-nowrap">{kb(used)}</td>
                   <td className="text-end text-nowrap">{kb(total)}</td>
                 </tr>
