@@ -83,6 +83,7 @@ const results: Record<string, unknown> = {
 async function firstRender(baseUrl: string): Promise<void> {
   const times: number[] = [];
   const fcps: number[] = [];
+  const bytes: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     const b = await browser();
     try {
@@ -108,11 +109,17 @@ async function firstRender(baseUrl: string): Promise<void> {
       const r = await page.evaluate(() => ({
         panel: (window as unknown as { __firstPanel: number }).__firstPanel,
         fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+        // Bytes on the wire (headers included) of the document and every request made so far.
+        bytes: (performance.getEntriesByType("navigation") as PerformanceResourceTiming[])
+          .concat(performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .reduce((sum, e) => sum + e.transferSize, 0),
       }));
+      bytes.push(r.bytes);
       times.push(r.panel);
       fcps.push(r.fcp);
       console.log(
-        `  (a) run ${run + 1}: first inverter panel ${r.panel.toFixed(0)} ms, FCP ${r.fcp.toFixed(0)} ms`,
+        `  (a) run ${run + 1}: first inverter panel ${r.panel.toFixed(0)} ms, FCP ${r.fcp.toFixed(0)} ms, ` +
+          `${r.bytes} B transferred`,
       );
     } finally {
       await b.close();
@@ -124,6 +131,7 @@ async function firstRender(baseUrl: string): Promise<void> {
     minMs: Math.round(Math.min(...times)),
     maxMs: Math.round(Math.max(...times)),
     medianFcpMs: Math.round(median(fcps)),
+    medianBytesTransferred: median(bytes),
   };
   console.log(
     `(a) first inverter panel: median ${median(times).toFixed(0)} ms of ${RUNS} runs ` +
