@@ -59,7 +59,7 @@ async function apiPost(path: string, data: unknown): Promise<unknown> {
     body: form,
     headers: { Authorization: `Basic ${auth}`, "X-Requested-With": "XMLHttpRequest" },
   });
-  return res.json();
+  return res.status === 200 ? res.json() : res.status;
 }
 
 describe("network settings", () => {
@@ -328,6 +328,25 @@ describe("security settings", () => {
   });
 });
 
+describe("security settings: password change", () => {
+  it("saves a new password, stays logged in with it, and the old one no longer works", async () => {
+    const page = await open("/settings/security", "Security Settings");
+    await field(page, "Password").fill("e2e-new-pass");
+    await field(page, "Repeat password").fill("e2e-new-pass");
+    expect(await save(page)).toBe("Settings saved.");
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "Security Settings" }).waitFor();
+    expect(await field(page, "Password").inputValue()).toBe("e2e-new-pass");
+    expect((await apiPost("/api/ntp/time", {})) as unknown).toBe(401);
+    // Back to the default so the other tests keep their session.
+    await field(page, "Password").fill(ADMIN.password);
+    await field(page, "Repeat password").fill(ADMIN.password);
+    expect(await save(page)).toBe("Settings saved.");
+    h.assertClean(page);
+    await page.close();
+  });
+});
+
 describe("DTU settings", () => {
   it("loads with levels by name; refuses serial, poll, power and frequency outside the rules", async () => {
     const page = await open("/settings/dtu", "DTU Settings");
@@ -384,4 +403,25 @@ describe("DTU settings", () => {
     h.assertClean(again);
     await again.close();
   });
+});
+
+describe("settings A in German and French, dark, phone width", () => {
+  const screens = [
+    ["/settings/network", "de", "Netzwerk-Einstellungen"],
+    ["/settings/ntp", "fr", "Paramètres NTP"],
+    ["/settings/mqtt", "de", "MQTT-Einstellungen"],
+    ["/settings/security", "fr", "Paramètres de sécurité"],
+    ["/settings/dtu", "de", "DTU-Einstellungen"],
+  ] as const;
+  for (const [path, locale, title] of screens) {
+    it(`${path} in ${locale}: renders, axe clean`, async () => {
+      const page = await h.openPage(path, { loggedIn: true, locale, theme: "dark", width: 375 });
+      await page.getByRole("heading", { level: 1, name: title }).waitFor();
+      await page.locator("form").first().waitFor();
+      await h.screenshot(page, `settings-a-${path.split("/").pop() ?? ""}-${locale}-dark-375`);
+      await h.axe(page);
+      h.assertClean(page);
+      await page.close();
+    });
+  }
 });

@@ -13,6 +13,7 @@ import {
   type Problems,
 } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
+import { encodeCredentials, sessionStore, setSession } from "../../lib/session";
 import { validateSecurity, type SecurityDraft } from "./validate";
 
 /** Admin password (+ repeat, prefilled with the loaded one, SEED §5) and the read-only permission. */
@@ -47,7 +48,13 @@ export function SecurityForm({ initial }: { initial: SecurityConfig }) {
     }
     // API.md §9.0 rule 2: post the GET object back with only the edits.
     const { repeat: _repeat, ...edits } = draft;
-    void save(endpoints.securityConfigPost.path, { ...initial, ...edits });
+    void save(endpoints.securityConfigPost.path, { ...initial, ...edits }).then((r) => {
+      // The stored credentials would fail from now on; keep this browser logged in with the new password.
+      const user = sessionStore.get();
+      if (r.type === "success" && user && edits.password !== initial.password) {
+        setSession({ username: user.username, authdata: encodeCredentials(user.username, edits.password) });
+      }
+    });
   };
 
   return (

@@ -1,0 +1,50 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { ResultAlert } from "./ResultAlert";
+import { useSave } from "./useSave";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function Demo() {
+  const { busy, result, save } = useSave();
+  return (
+    <>
+      <ResultAlert result={result} />
+      <button type="button" disabled={busy} onClick={() => void save("/api/demo", { a: 1 })}>
+        go
+      </button>
+    </>
+  );
+}
+
+describe("useSave", () => {
+  it("posts `data` and shows the answer with its variant", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(new Response('{"type":"success","message":"Settings saved!","code":1001}'));
+    vi.stubGlobal("fetch", fetchMock);
+    render(<Demo />);
+    fireEvent.click(screen.getByRole("button", { name: "go" }));
+    const ok = await screen.findByRole("status");
+    expect(ok.className).toContain("alert-success");
+    const init = fetchMock.mock.calls[0]?.[1] as RequestInit;
+    expect(init.method).toBe("POST");
+    expect((init.body as FormData).get("data")).toBe('{"a":1}');
+  });
+
+  it("turns a failed request into a danger alert with the server's message", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response('{"message":"500 Internal Server Error: x"}', { status: 500 })),
+    );
+    render(<Demo />);
+    fireEvent.click(screen.getByRole("button", { name: "go" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.className).toContain("alert-danger");
+    expect(alert.textContent).toBe("500 Internal Server Error: x");
+  });
+});
