@@ -133,6 +133,11 @@ describe("info screens show the gateway's data", () => {
       expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} > \S/);
     }
     expect(await page.getByRole("switch", { name: "Follow new lines" }).isChecked()).toBe(true);
+    await h.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: h.baseUrl });
+    const shown = await log.inputValue();
+    await page.getByRole("button", { name: "Copy" }).click();
+    await page.locator(".toast", { hasText: "Log copied to the clipboard." }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(shown.trim());
     await page.getByRole("button", { name: "Clear" }).click();
     expect(await log.inputValue()).toBe("");
     h.assertClean(page);
