@@ -61,7 +61,10 @@ export class ConfigStore {
       if (!ok) {
         const kept = `${this.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
         await rename(this.path, kept).catch(() => undefined);
-        this.log(`Failed to read config file, using defaults. The broken file was kept as ${kept}`);
+        const line = `Failed to read config file, using defaults. The broken file was kept as ${kept}`;
+        this.log(line);
+        // Also on stderr: at boot no console client is connected yet, and losing settings must not go unnoticed.
+        console.warn(line);
         this.config = gatewayDefaults(this.chipId);
         write = true;
       } else {

@@ -23,10 +23,14 @@ function ethernet(gw: Gateway): boolean {
   return gw.pins.eth.enabled;
 }
 
-/** The admin AP is on at boot and after a network save; it switches off after `aptimeout` minutes (0 = never). */
+/**
+ * The admin AP is on at boot and after a network save; it switches off after `aptimeout` minutes of being connected
+ * to the WiFi network (0 = never), API.md §4.9.
+ */
 function apActive(gw: Gateway): boolean {
   const minutes = gw.config.wifi.aptimeout;
-  if (minutes === 0) return true;
+  // The timeout only runs while the station is connected; without an SSID it never connects.
+  if (minutes === 0 || gw.config.wifi.ssid === "" || ethernet(gw)) return true;
   return gw.hostClock.now() - gw.apSince < minutes * 60_000;
 }
 
