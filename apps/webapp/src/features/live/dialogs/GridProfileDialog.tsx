@@ -10,6 +10,12 @@ import { DialogBody, type InverterDialogProps } from "./DialogBody";
  * Grid profile (API.md §3.6): v23.11.16 sends `raw` (141 bytes, all zeros = no data) shown as hex. Later firmware
  * (§9.5) sends decoded `sections` and moves the bytes to `rawdata`, which is then fetched as well.
  */
+/** Decoded values are already scaled (API.md §9.5): show the decimals they carry, at most three. */
+function decimals(v: number): number {
+  const frac = String(v).split(".")[1];
+  return frac ? Math.min(3, frac.length) : 0;
+}
+
 export function GridProfileDialog({ open, serial, name, onClose }: InverterDialogProps) {
   const { t, number } = useI18n();
   const { data, loading, error, reload } = useApi<GridProfile>(open ? livePaths.gridprofile(serial) : null);
@@ -34,7 +40,7 @@ export function GridProfileDialog({ open, serial, name, onClose }: InverterDialo
                       <th scope="row" className="fw-normal">
                         {it.n}
                       </th>
-                      <td className="text-end">{number(it.v, Number.isInteger(it.v) ? 0 : 2)}</td>
+                      <td className="text-end">{number(it.v, decimals(it.v))}</td>
                       <td>{it.u}</td>
                     </tr>
                   ))}
