@@ -3,7 +3,8 @@
  * defaults written, corrupt file → defaults with the broken file kept beside it); every save is atomic and counts
  * `cfg.save_count`.
  */
-import { mkdir, readFile, readdir, rename, unlink } from "node:fs/promises";
+import { readFileSync, renameSync } from "node:fs";
+import { mkdir, readFile, readdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import type { LogLine } from "../device/contracts.ts";
@@ -21,6 +22,8 @@ export class ConfigStore {
   private readonly chipId: number;
   private readonly log: LogLine;
   private chain: Promise<void> = Promise.resolve();
+  /** True after the first load: from then on, temporary files in the folder may belong to writes in flight. */
+  private booted = false;
 
   constructor(dataDir: string, chipId: number, log: LogLine) {
     this.dataDir = dataDir;
@@ -33,14 +36,26 @@ export class ConfigStore {
   /** Reads config.json as the firmware does at boot; writes it when it was missing, migrated or got a serial. */
   async load(): Promise<ConfigJson> {
     await mkdir(this.dataDir, { recursive: true });
-    // Temporary files of writes interrupted by a crash are never the config; clear them away.
-    for (const name of await readdir(this.dataDir).catch(() => [] as string[])) {
-      if (name.startsWith(".") && name.endsWith(".tmp"))
-        await unlink(join(this.dataDir, name)).catch(() => undefined);
+    if (!this.booted) {
+      // Temporary files of writes interrupted by a crash are never the config; clear them away. Only at the process's
+      // first load: at a simulated reboot a save (or the fleet's state) may be writing its temporary file right now,
+      // and removing it made that save fail.
+      for (const name of await readdir(this.dataDir).catch(() => [] as string[])) {
+        if (name.startsWith(".") && name.endsWith(".tmp"))
+          await unlink(join(this.dataDir, name)).catch(() => undefined);
+      }
+      this.booted = true;
+    }
+    // On the device a save and the boot's read never interleave. Wait until no save is queued, then read and adopt
+    // the file without awaiting anything: a request handled meanwhile either saved before (and is in the file) or
+    // changes the freshly loaded config afterwards. Synchronous reads of this small file keep that window closed.
+    for (let chain = this.chain; ; chain = this.chain) {
+      await chain;
+      if (chain === this.chain) break;
     }
     let text: string | null = null;
     try {
-      text = await readFile(this.path, "utf8");
+      text = readFileSync(this.path, "utf8");
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
     }
@@ -60,7 +75,11 @@ export class ConfigStore {
       }
       if (!ok) {
         const kept = `${this.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-        await rename(this.path, kept).catch(() => undefined);
+        try {
+          renameSync(this.path, kept);
+        } catch {
+          // nothing to keep aside
+        }
         const line = `Failed to read config file, using defaults. The broken file was kept as ${kept}`;
         this.log(line);
         // Also on stderr: at boot no console client is connected yet, and losing settings must not go unnoticed.
