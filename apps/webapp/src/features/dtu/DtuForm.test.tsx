@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { DtuForm } from "./DtuForm";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const later = {
+  serial: "199980154321",
+  pollinterval: 7,
+  nrf_enabled: true,
+  nrf_palevel: 1,
+  cmt_enabled: true,
+  cmt_palevel: 5,
+  cmt_frequency: 866250000,
+  cmt_country: 0,
+  cmt_chan_width: 250000,
+  country_def: [
+    {
+      freq_default: 865000000,
+      freq_min: 860250000,
+      freq_max: 923500000,
+      freq_legal_min: 863000000,
+      freq_legal_max: 870000000,
+    },
+  ],
+};
+
+describe("DtuForm", () => {
+  it("with cmt_country shows MHz and posts Hz, never kHz (API.md §9.10)", async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(new Response('{"type":"success","message":"Settings saved!","code":1001}'));
+    vi.stubGlobal("fetch", fetchMock);
+    render(<DtuForm initial={later} />);
+    const freq = screen.getByLabelText<HTMLInputElement>("Frequency");
+    expect(freq.value).toBe("866.25");
+    fireEvent.change(freq, { target: { value: "868.5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText("Settings saved.");
+    const body = (fetchMock.mock.calls[0]?.[1] as RequestInit).body as FormData;
+    expect(JSON.parse(String(body.get("data")))).toEqual({ ...later, cmt_frequency: 868500000 });
+  });
+
+  it("refuses an off-step frequency at the field without sending", () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    render(<DtuForm initial={later} />);
+    fireEvent.change(screen.getByLabelText("Frequency"), { target: { value: "868.3" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getByText("Allowed: 860.25 to 923.5 MHz in steps of 250 kHz.")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
