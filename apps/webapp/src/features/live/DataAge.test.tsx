@@ -17,9 +17,13 @@ describe("DataAge", () => {
     const entry = { data: inverter("A", { data_age: 298 }), receivedAt: t0, ageAtReceiptMs: 298_000 };
     render(<DataAge entry={entry} />);
     expect(screen.getByText("Data age 298 s")).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getByText("Data age 300 s")).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     // 301 s old at 12:00:03 → data from 11:55:02 local time.
     expect(screen.getByText(/^Data age 301 s \(from .*11:55:02.*\)$/)).toBeTruthy();
   });
