@@ -49,6 +49,11 @@ export function attachProxySockets(server: Server, device: URL): ProxySockets {
       refuse(socket, 404, "Not Found");
       return;
     }
+    if (!req.headers["sec-websocket-key"] || !req.headers["sec-websocket-version"]) {
+      // Malformed upgrade: answered here as the device would (API.md §2.3), without bothering the device.
+      refuse(socket, 400, "Bad Request");
+      return;
+    }
     const target = new URL(url, device);
     target.protocol = device.protocol === "https:" ? "wss:" : "ws:";
     const headers: Record<string, string> = {};
