@@ -213,6 +213,7 @@ async function openFeedPage(front: Front, throttle: number) {
   const b = await browser();
   const page = await b.context.newPage();
   const cdp = await b.context.newCDPSession(page);
+  results.chromium = (await cdp.send("Browser.getVersion")).product;
   await cdp.send("Performance.enable");
   if (throttle > 1) await cdp.send("Emulation.setCPUThrottlingRate", { rate: throttle });
   await prepare(page, 'section.card[aria-label^="Feed "]');
