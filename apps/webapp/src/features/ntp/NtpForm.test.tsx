@@ -12,7 +12,7 @@ const zones = { "Europe/Vienna": "CET-1CEST,M3.5.0,M10.5.0/3", "Asia/Tokyo": "JS
 const saved = '{"type":"success","message":"Settings saved!","code":1001}';
 
 function stubFetch() {
-  const fetchMock = vi.fn((url: string) =>
+  const fetchMock = vi.fn((url: string, _init?: RequestInit) =>
     Promise.resolve(new Response(url.includes("zones") ? JSON.stringify(zones) : saved)),
   );
   vi.stubGlobal("fetch", fetchMock);
@@ -20,8 +20,8 @@ function stubFetch() {
 }
 
 function posted(fetchMock: ReturnType<typeof stubFetch>): Record<string, unknown> {
-  const call = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === "POST");
-  const body = (call?.[1] as RequestInit).body as FormData;
+  const call = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+  const body = call?.[1]?.body as FormData;
   return JSON.parse(String(body.get("data"))) as Record<string, unknown>;
 }
 
