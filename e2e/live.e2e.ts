@@ -202,6 +202,7 @@ describe("live view against the gateway", () => {
     await roof.getByRole("button", { name: "Limit" }).click();
     const dialog = page.getByRole("dialog", { name: "Power limit: Roof" });
     await dialog.getByText("Ok", { exact: true }).waitFor();
+    await h.axe(page);
     const value = dialog.getByLabel("New limit");
     await value.fill("1");
     await dialog.getByRole("button", { name: "Set limit" }).click();
@@ -254,6 +255,8 @@ describe("live view against the gateway", () => {
     await roof.waitFor();
     await roof.getByRole("button", { name: "Power" }).click();
     const dialog = page.getByRole("dialog", { name: "Power: Roof" });
+    await dialog.getByText("Ok", { exact: true }).waitFor();
+    await h.axe(page);
     await dialog.getByRole("button", { name: "Turn off" }).click();
     await dialog.getByText(/Turn the inverter off\?/).waitFor();
     await dialog.getByRole("button", { name: "Turn off" }).click();
