@@ -148,7 +148,7 @@ export function normalizeConfig(input: unknown, chipId: number): NormalizeResult
       },
       tls: {
         enabled: bool(tls.enabled, d.mqtt.tls.enabled),
-        root_ca_cert: str(tls.root_ca_cert, d.mqtt.tls.root_ca_cert ?? "", 2560),
+        root_ca_cert: str(tls.root_ca_cert, d.mqtt.tls.root_ca_cert, 2560),
         certlogin: bool(tls.certlogin, d.mqtt.tls.certlogin),
         client_cert: str(tls.client_cert, d.mqtt.tls.client_cert, 2560),
         client_key: str(tls.client_key, d.mqtt.tls.client_key, 2560),

@@ -59,8 +59,11 @@ export interface ConfigJson {
     lwt: { topic: string; value_online: string; value_offline: string };
     tls: {
       enabled: boolean;
-      /** null when a POST omitted it (API.md §3.16). */
-      root_ca_cert: string | null;
+      /**
+       * A POST without `mqtt_root_ca_cert` stores the 4-character text "null" (ArduinoJson reads a missing string as
+       * "null", API.md §1.1, §3.16), never a JSON null.
+       */
+      root_ca_cert: string;
       certlogin: boolean;
       client_cert: string;
       client_key: string;

@@ -19,10 +19,8 @@ const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 export function asFloat(value: Json | undefined): number {
   if (typeof value === "number") return value;
   if (typeof value === "boolean") return value ? 1 : 0;
-  if (typeof value === "string") {
-    const text = value.trim();
-    return NUMERIC_TEXT.test(text) ? Number(text) : 0;
-  }
+  // ArduinoJson's number parser skips no blanks: " 5" is not entirely a number and reads as 0 (API.md §1.1).
+  if (typeof value === "string") return NUMERIC_TEXT.test(value) ? Number(value) : 0;
   return 0;
 }
 
@@ -96,8 +94,8 @@ export function serialIsZero(value: Json | undefined): boolean {
 
 /** Decimal texts beyond 2^53 are still non-zero on the device (uint64). */
 function bigDecimalNonZero(value: Json | undefined): boolean {
-  if (typeof value === "string" && /^\+?\d+$/.test(value.trim())) {
-    const big = BigInt(value.trim());
+  if (typeof value === "string" && /^\+?\d+$/.test(value)) {
+    const big = BigInt(value);
     return big > 0n && big <= 0xffffffffffffffffn;
   }
   return false;

@@ -13,7 +13,10 @@ import {
 describe("ArduinoJson-style coercion (API.md §1.1)", () => {
   it("reads numbers given as strings, non-numeric strings as 0", () => {
     expect(asInt("5", "uint8")).toBe(5);
-    expect(asInt(" 42 ", "uint16")).toBe(42);
+    // No blanks are skipped: a padded number is not entirely a number (API.md §1.1).
+    expect(asInt(" 42 ", "uint16")).toBe(0);
+    expect(asInt("42 ", "uint16")).toBe(0);
+    expect(serialIsZero(" 114182123456")).toBe(true);
     expect(asInt("abc", "uint8")).toBe(0);
     expect(asInt("5x", "uint8")).toBe(0);
     expect(asFloat("51.25")).toBe(51.25);
