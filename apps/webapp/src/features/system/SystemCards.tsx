@@ -74,6 +74,9 @@ function HardwareCard({ s }: { s: SystemStatus }) {
           s.cputemp === null ? t("info.notAvailable") : `${number(s.cputemp, 1)} °C`,
         ],
         s.flashsize !== undefined && [t("info.flashSize"), `${number(toKb(s.flashsize))} kB`],
+        // API.md §9.16: heap details of later firmware.
+        s.heap_max_block !== undefined && [t("info.heapMaxBlock"), `${number(toKb(s.heap_max_block))} kB`],
+        s.heap_min_free !== undefined && [t("info.heapMinFree"), `${number(toKb(s.heap_min_free))} kB`],
       ]}
     />
   );
@@ -144,28 +147,6 @@ function MemoryCard({ s }: { s: SystemStatus }) {
           </tbody>
         </table>
       </div>
-      {(s.heap_max_block !== undefined || s.heap_min_free !== undefined) && (
-        <table className="table mb-0 border-top">
-          <tbody>
-            {s.heap_max_block !== undefined && (
-              <tr>
-                <th scope="row" className="w-50 fw-normal">
-                  {t("info.heapMaxBlock")}
-                </th>
-                <td>{kb(s.heap_max_block)}</td>
-              </tr>
-            )}
-            {s.heap_min_free !== undefined && (
-              <tr>
-                <th scope="row" className="w-50 fw-normal">
-                  {t("info.heapMinFree")}
-                </th>
-                <td>{kb(s.heap_min_free)}</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      )}
     </InfoCard>
   );
 }

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import type { MqttStatus } from "@dtu/api/settings";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, expect, it } from "vitest";
+import { MqttCards } from "./MqttCards";
+
+afterEach(cleanup);
+
+const m: MqttStatus = {
+  mqtt_enabled: true,
+  mqtt_hostname: "broker.example.lan",
+  mqtt_port: 8883,
+  mqtt_username: "dtu",
+  mqtt_topic: "solar/",
+  mqtt_connected: true,
+  mqtt_retain: true,
+  mqtt_tls: false,
+  mqtt_root_ca_cert_info: "cert. version     : 3\nserial number     : 01:02",
+  mqtt_tls_cert_login: false,
+  mqtt_client_cert_info: "subject name      : CN=dtu",
+  mqtt_lwt_topic: "solar/dtu/status",
+  mqtt_publish_interval: 5,
+  mqtt_clean_session: true,
+  mqtt_hass_enabled: false,
+  mqtt_hass_expire: true,
+  mqtt_hass_retain: true,
+  mqtt_hass_topic: "homeassistant/",
+  mqtt_hass_individualpanels: false,
+};
+
+it("hides the certificate rows without TLS and certificate login", () => {
+  render(<MqttCards m={m} />);
+  expect(screen.queryByText("Root CA certificate")).toBeNull();
+  expect(screen.queryByText("Client certificate")).toBeNull();
+  expect(screen.getByText("Connected").className).toContain("text-bg-success");
+});
+
+it("shows the certificate infos as preformatted text when TLS and certificate login are on", () => {
+  render(<MqttCards m={{ ...m, mqtt_tls: true, mqtt_tls_cert_login: true }} />);
+  const ca = screen.getByText(/cert\. version/);
+  expect(ca.tagName).toBe("PRE");
+  expect(ca.textContent).toBe(m.mqtt_root_ca_cert_info);
+  expect(screen.getByText(/CN=dtu/).tagName).toBe("PRE");
+});
