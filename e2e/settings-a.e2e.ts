@@ -88,6 +88,12 @@ describe("network settings", () => {
     await field(page, "Host name").fill("h".repeat(33));
     await refused(page, posts, "At most 32 characters");
     await field(page, "Host name").fill("dtu");
+    await field(page, "Get the address automatically (DHCP)").uncheck();
+    for (const label of ["IP address", "Netmask", "Gateway", "DNS server 1", "DNS server 2"]) {
+      await field(page, label).fill("1".repeat(33));
+      await refused(page, posts, "At most 32 characters");
+      await field(page, label).fill("0.0.0.0");
+    }
     for (const v of ["100000", "-1"]) {
       await field(page, "Access point timeout").fill(v);
       await refused(page, posts, "Allowed: 0 to 99,999.");
@@ -243,6 +249,35 @@ describe("MQTT settings", () => {
     await field(page, "Root CA certificate").fill("");
     await field(page, "Payload while online").fill("o".repeat(21));
     await refused(page, posts, "At most 20 characters");
+    expect(posts).toEqual([]);
+    h.assertClean(page);
+    await page.close();
+  });
+
+  it("refuses every other text over its SEED §5 length without sending", async () => {
+    const page = await open("/settings/mqtt", "MQTT Settings");
+    const posts = trackPosts(page);
+    await field(page, "Enable MQTT").check();
+    await field(page, "Enable Home Assistant auto-discovery").check();
+    await field(page, "Use TLS").check();
+    await field(page, "Log in with a TLS client certificate").check();
+    const cases: [string, number][] = [
+      ["Host name or IP address", 128],
+      ["User name", 64],
+      ["Password", 64],
+      ["Base topic", 32],
+      ["Topic", 32],
+      ["Payload when offline", 20],
+      ["Prefix topic", 32],
+      ["Client certificate", 2560],
+      ["Client key", 2560],
+    ];
+    for (const [label, max] of cases) {
+      const before = await field(page, label).inputValue();
+      await field(page, label).fill("x".repeat(max + 1));
+      await refused(page, posts, `At most ${max.toLocaleString("en")} characters`);
+      await field(page, label).fill(before);
+    }
     expect(posts).toEqual([]);
     h.assertClean(page);
     await page.close();
