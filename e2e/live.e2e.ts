@@ -47,7 +47,7 @@ describe("live view against the gateway", () => {
     const order = list.inverter.map((i) => i.id);
     expect((await api<{ code: number }>("/api/inverter/order", { order })).code).toBe(4009);
   }
-  const roofTab = (page: Page) => page.getByRole("tab", { name: /(^| )Roof$/ });
+  const roofTab = (page: Page) => page.getByRole("tab", { name: /(^| )Roof( |$)/ });
 
   beforeAll(async () => {
     h = await startHarness();

@@ -101,7 +101,11 @@ describe("live view rendering", () => {
       </Router>,
     );
     const tabs = screen.getAllByRole("tab");
-    expect(tabs.map((t) => t.textContent)).toEqual(["Inverter A", "Inverter B"]);
+    // Name, then power and today's yield (AC/0 here; INV/0 first on later firmware).
+    expect(tabs.map((t) => t.textContent)).toEqual([
+      "Inverter A412.3 W · 1,874 Wh",
+      "Inverter B412.3 W · 1,874 Wh",
+    ]);
     expect(tabs[0]?.getAttribute("aria-selected")).toBe("true");
     expect(screen.getByRole("tablist").getAttribute("aria-orientation")).toBe("vertical");
     r1();
@@ -118,6 +122,23 @@ describe("live view rendering", () => {
     expect(screen.queryByRole("tablist")).toBeNull();
     expect(screen.getByRole("heading", { name: "Inverter A" })).toBeTruthy();
     r2();
+  });
+
+  it("takes today's yield from INV/0 first (later firmware moved it, API.md §9.2)", async () => {
+    const moved = inverter("A", {
+      AC: { "0": { Power: { v: 10, u: "W", d: 1 } } },
+      INV: { "0": { YieldDay: { v: 42, u: "Wh", d: 0 }, Temperature: { v: 30, u: "°C", d: 1 } } },
+    });
+    const { feed } = makeFeed(doc([moved, inverter("B")]));
+    const release = feed.acquire();
+    await flush();
+    render(
+      <Router>
+        <LiveView feed={feed} />
+      </Router>,
+    );
+    expect(screen.getAllByRole("tab")[0]?.textContent).toBe("Inverter A10.0 W · 42 Wh");
+    release();
   });
 
   it("renders names and string names as text, never as markup", async () => {

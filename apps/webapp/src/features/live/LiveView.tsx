@@ -7,14 +7,20 @@ import { Hints } from "./Hints";
 import { useInverter, useLive, useLiveFeed } from "./hooks";
 import { InverterPanel } from "./InverterPanel";
 import { liveFeed, type LiveFeed } from "./liveStore";
+import { inverterField } from "./merge";
 import { Totals } from "./Totals";
 
 /** Tab title: status icon (unreachable / reachable not producing / producing) and name, as text (never HTML). */
 const TabTitle = memo(function TabTitle({ serial, feed }: { serial: string; feed: LiveFeed }) {
   const entry = useInverter(serial, feed);
-  const { t } = useI18n();
+  const { t, number } = useI18n();
   if (!entry) return null;
   const inv = entry.data;
+  // At a glance: current power and today's yield; YieldDay moved from AC to INV in v24.2.12 (API.md §9.2).
+  const glance = [inverterField(inv, "Power"), inverterField(inv, "YieldDay")]
+    .filter((f) => f !== undefined)
+    .map((f) => `${number(f.v, f.d)} ${f.u}`)
+    .join(" · ");
   const icon = !inv.reachable ? (
     <Icon name="xCircle" className="text-danger" label={t("live.stateUnreachable")} />
   ) : inv.producing ? (
@@ -23,9 +29,12 @@ const TabTitle = memo(function TabTitle({ serial, feed }: { serial: string; feed
     <Icon name="pauseCircle" className="text-warning" label={t("live.stateIdle")} />
   );
   return (
-    <span className="d-inline-flex align-items-center gap-2 text-start text-break">
+    <span className="d-inline-flex align-items-center gap-2 text-start">
       {icon}
-      {inv.name}
+      <span className="text-break">
+        {inv.name}
+        {glance && <small className="d-block opacity-75">{glance}</small>}
+      </span>
     </span>
   );
 });
