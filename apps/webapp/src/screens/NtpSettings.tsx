@@ -2,8 +2,7 @@ import { endpoints } from "@dtu/api/endpoints";
 import type { NtpConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
-import { ManualTime } from "../features/ntp/ManualTime";
-import { NtpForm } from "../features/ntp/NtpForm";
+import { NtpSettings } from "../features/ntp/NtpSettings";
 import { useT } from "../lib/i18n";
 
 export function NtpSettingsScreen() {
@@ -11,12 +10,7 @@ export function NtpSettingsScreen() {
   const { data, loading, error, reload } = useApi<NtpConfig>(endpoints.ntpConfigGet.path);
   return (
     <Page title={t("common.ntpSettings")} loading={loading} error={error} onRetry={reload}>
-      {data && (
-        <>
-          <NtpForm initial={data} />
-          <ManualTime />
-        </>
-      )}
+      {data && <NtpSettings initial={data} />}
     </Page>
   );
 }

@@ -27,7 +27,7 @@ export function localParts(d: Date): NtpTimeRequest {
 }
 
 /** Manual time card: device and browser time, both ticking each second; Synchronize sets the device clock. */
-export function ManualTime() {
+export function ManualTime({ reloadKey = 0 }: { reloadKey?: number }) {
   const { t, date, time } = useI18n();
   const [reading, setReading] = useState<Reading>();
   const [loadError, setLoadError] = useState<string>();
@@ -48,7 +48,8 @@ export function ManualTime() {
     );
   }, []);
 
-  useEffect(load, [load]);
+  // reloadKey: a saved time zone changes the device's local time, so read it again.
+  useEffect(load, [load, reloadKey]);
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(id);

@@ -27,7 +27,7 @@ import {
 } from "./validate";
 
 /** Time server, time zone (+ resulting rule), location and sunset type (SEED §2 NTP settings). */
-export function NtpForm({ initial }: { initial: NtpConfig }) {
+export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: () => void }) {
   const t = useT();
   const text = useProblemText();
   const form = useRef<HTMLFormElement>(null);
@@ -61,7 +61,9 @@ export function NtpForm({ initial }: { initial: NtpConfig }) {
       focusFirstInvalid(form.current);
       return;
     }
-    void save(endpoints.ntpConfigPost.path, ntpBody(initial, draft));
+    void save(endpoints.ntpConfigPost.path, ntpBody(initial, draft)).then((r) => {
+      if (r.type === "success") onSaved?.();
+    });
   };
 
   const sunsetTypes = [

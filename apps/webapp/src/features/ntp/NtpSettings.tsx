@@ -1,0 +1,15 @@
+import { useState } from "react";
+import type { NtpConfig } from "@dtu/api/settings";
+import { ManualTime } from "./ManualTime";
+import { NtpForm } from "./NtpForm";
+
+/** The NTP settings form and the manual time card; a saved config re-reads the device time. */
+export function NtpSettings({ initial }: { initial: NtpConfig }) {
+  const [saves, setSaves] = useState(0);
+  return (
+    <>
+      <NtpForm initial={initial} onSaved={() => setSaves((n) => n + 1)} />
+      <ManualTime reloadKey={saves} />
+    </>
+  );
+}
