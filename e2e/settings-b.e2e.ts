@@ -287,7 +287,7 @@ describe("settings part B", () => {
     const fixture = readFileSync(FIXTURE);
     const profiles = (JSON.parse(fixture.toString()) as { name: string }[]).map((p) => p.name);
     await uploadFile("pin_mapping.json", fixture);
-    const page = await h.openPage("/settings/device", { loggedIn: true });
+    const page = await h.openPage("/settings/device", { loggedIn: true, allowConsole: OUTAGE });
     const select = page.getByLabel("Pin profile");
     await select.waitFor();
     await expect
@@ -320,13 +320,20 @@ describe("settings part B", () => {
     for (let i = 0; i < 35; i++) await page.keyboard.press("ArrowRight");
     await page.getByText("35 %", { exact: true }).waitFor();
     await page.getByRole("tab", { name: "Pin assignment" }).click();
-    await page.getByLabel("Pin profile").selectOption("Default");
+    const second = profiles[1] ?? "";
+    await page.getByLabel("Pin profile").selectOption(second);
     await page.getByRole("button", { name: "Save" }).click();
     await page.getByText("Settings saved.", { exact: true }).waitFor();
+    // A new profile name restarts the device (API.md §3.11); the page waits and reloads the active pins.
+    await page.getByText("The device is running again.").waitFor({ timeout: 30000 });
     const cfg = await api<{ curPin: { name: string }; display: Record<string, unknown> }>(
       "/api/device/config",
     );
+    expect(cfg.curPin.name).toBe(second);
     expect(cfg.display).toMatchObject({ rotation: 3, language: 2, contrast: 35 });
+    // After the reload the selected profile is the active one: nothing differs any more.
+    await expect.poll(() => page.locator("tbody tr.table-warning").count()).toBe(0);
+    expect(await page.getByLabel("Pin profile").inputValue()).toBe(second);
     h.assertClean(page);
     await page.close();
   });
@@ -337,7 +344,12 @@ describe("settings part B", () => {
     const alert = page.locator(".alert-danger");
     await alert.waitFor();
     expect(await alert.textContent()).toContain("pin_mapping.json");
-    expect(await page.getByLabel("Pin profile").locator("option").allTextContents()).toEqual(["Default"]);
+    // No profiles could be read; only Default and the configured name (kept so it is posted back) remain.
+    const configured = (await api<{ curPin: { name: string } }>("/api/device/config")).curPin.name;
+    expect(await page.getByLabel("Pin profile").locator("option").allTextContents()).toEqual([
+      "Default",
+      configured,
+    ]);
     h.assertClean(page);
     await page.close();
   });

@@ -9,7 +9,7 @@ export function DeviceManagerScreen() {
   const { data, loading, error, reload } = useApi<DeviceConfig>(deviceConfigPath);
   return (
     <Page title={t("common.deviceManager")} loading={loading && !data} error={error} onRetry={reload}>
-      {data && <DeviceView config={data} />}
+      {data && <DeviceView config={data} onReload={reload} />}
     </Page>
   );
 }

@@ -32,7 +32,7 @@ function pinText(t: Translate, v: PinValue): string {
 }
 
 /** Device manager (SEED §2): pin assignment and display tabs, one Save for both. */
-export function DeviceView({ config }: { config: DeviceConfig }) {
+export function DeviceView({ config, onReload }: { config: DeviceConfig; onReload: () => void }) {
   const { t, number } = useI18n();
   const [profiles, setProfiles] = useState<Profiles>();
   const [profile, setProfile] = useState(() => selectedName(config.curPin.name));
@@ -42,6 +42,19 @@ export function DeviceView({ config }: { config: DeviceConfig }) {
   const [result, setResult] = useState<ApiResult>();
   const [restarting, setRestarting] = useState(false);
   const restart = useDeviceRestart(restarting);
+  const [shown, setShown] = useState(config);
+
+  // A reload (after the restart with a new profile) brings new active pins: start over from them.
+  if (config !== shown) {
+    setShown(config);
+    setProfile(selectedName(config.curPin.name));
+    setDisplay(config.display);
+    setSaved(config);
+  }
+
+  useEffect(() => {
+    if (restart === "back") onReload();
+  }, [restart, onReload]);
 
   useEffect(() => {
     const ctl = new AbortController();
@@ -118,7 +131,7 @@ export function DeviceView({ config }: { config: DeviceConfig }) {
               >
                 <td>{r.category}</td>
                 <td>{r.name}</td>
-                <td>{pinText(t, r.selected)}</td>
+                <td>{r.selected === undefined ? t("device.fwDefault") : pinText(t, r.selected)}</td>
                 <td>
                   {pinText(t, r.active)}
                   {r.differs && <span className="visually-hidden"> ({t("device.differs")})</span>}

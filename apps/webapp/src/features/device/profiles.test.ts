@@ -28,12 +28,14 @@ describe("pin profiles", () => {
       nrf24: { clk: 18, cs: 5 },
       display: { type: 0, cs: 255 },
       led: { led0: -1 },
+      cmt: { clk: 14 },
     };
     const selected = {
       name: "y",
       nrf24: { clk: 18, cs: 4 },
       display: { type: 2, cs: null },
-      cmt: { clk: 6 },
+      led: { led0: 17 },
+      w5500: { cs: 42 },
       links: [{ name: "a", url: "b" }],
     };
     const rows = compareRows(selected, active);
@@ -43,14 +45,26 @@ describe("pin profiles", () => {
       "nrf24.cs": true,
       "display.type": true,
       "display.cs": false,
-      "led.led0": false,
-      "cmt.clk": true,
+      "led.led0": true,
+      // Missing in the profile: the compiled default applies, unknown here, so not a difference.
+      "cmt.clk": false,
+      // Not reported by the running firmware: nothing to compare with.
+      "w5500.cs": false,
     });
-    expect(rows.map((r) => r.category)).toEqual(["nrf24", "nrf24", "display", "display", "led", "cmt"]);
+    expect(rows.map((r) => r.category)).toEqual([
+      "nrf24",
+      "nrf24",
+      "display",
+      "display",
+      "led",
+      "cmt",
+      "w5500",
+    ]);
+    expect(rows.find((r) => r.category === "cmt")?.selected).toBeUndefined();
   });
 
-  it("without a selected profile every set active pin differs", () => {
+  it("without a selected profile (Default) nothing is flagged", () => {
     const rows = compareRows(undefined, { name: "", nrf24: { clk: 18, cs: -1 } });
-    expect(rows.map((r) => r.differs)).toEqual([true, false]);
+    expect(rows.map((r) => r.differs)).toEqual([false, false]);
   });
 });

@@ -34,6 +34,7 @@ export function selectedName(current: string): string {
 export interface PinRow {
   category: string;
   name: string;
+  /** undefined: the profile does not set this key, the firmware's compiled default applies. */
   selected: PinValue;
   active: PinValue;
   differs: boolean;
@@ -49,9 +50,15 @@ function groups(set: PinSet | undefined): Map<string, Record<string, PinValue>> 
   return m;
 }
 
-function same(a: PinValue, b: PinValue): boolean {
-  if (isUnset(a) && isUnset(b)) return true;
-  return a === b;
+/**
+ * Whether a selected profile value differs from the active one. A key the profile lacks means "compiled
+ * default" (API.md §5.3), which the UI cannot know, so it never counts as a difference; nor does a key the
+ * running firmware does not report.
+ */
+function differs(selected: PinValue, active: PinValue): boolean {
+  if (selected === undefined || active === undefined) return false;
+  if (isUnset(selected) && isUnset(active)) return false;
+  return selected !== active;
 }
 
 /** Comparison table rows: every category and pin of either side, in the active pins' order first. */
@@ -64,7 +71,7 @@ export function compareRows(selected: PinSet | undefined, active: PinSet): PinRo
     const a = act.get(category) ?? {};
     const s = sel.get(category) ?? {};
     for (const name of new Set([...Object.keys(a), ...Object.keys(s)])) {
-      rows.push({ category, name, selected: s[name], active: a[name], differs: !same(s[name], a[name]) });
+      rows.push({ category, name, selected: s[name], active: a[name], differs: differs(s[name], a[name]) });
     }
   }
   return rows;

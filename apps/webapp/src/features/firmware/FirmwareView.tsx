@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from "react";
+import { useEffect, useState, type ChangeEvent } from "react";
 import { BackButton } from "../../components/ui/Buttons";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
@@ -21,7 +21,6 @@ export function FirmwareView() {
   const { t, number } = useI18n();
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
   const [file, setFile] = useState<File | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const restart = useDeviceRestart(phase.kind === "success");
 
   // The device runs the new firmware: reload so the browser gets the matching web app (SEED §2).
@@ -133,7 +132,6 @@ export function FirmwareView() {
             <FormRow label={t("firmware.file")}>
               {(c) => (
                 <input
-                  ref={input}
                   type="file"
                   className="form-control"
                   accept=".bin,.bin.gz"
