@@ -33,7 +33,7 @@ const TabTitle = memo(function TabTitle({ serial, feed }: { serial: string; feed
       {icon}
       <span className="text-break">
         {inv.name}
-        {glance && <small className="d-block opacity-75">{glance}</small>}
+        {glance && <small className="d-block">{glance}</small>}
       </span>
     </span>
   );
