@@ -29,7 +29,7 @@ const TabTitle = memo(function TabTitle({ serial, feed }: { serial: string; feed
     <Icon name="pauseCircle" className="text-warning" label={t("live.stateIdle")} />
   );
   return (
-    <span className="d-inline-flex align-items-center gap-2 text-start">
+    <span className="d-flex w-100 align-items-center gap-2 text-start">
       {icon}
       <span className="text-break">
         {inv.name}
