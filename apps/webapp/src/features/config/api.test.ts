@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { guessTarget, isJsonName, restoreOutcome } from "./api";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { guessTarget, isJsonName, loadFiles, restoreOutcome } from "./api";
 
 describe("config restore helpers", () => {
   it("accepts only .json files", () => {
@@ -27,5 +27,40 @@ describe("config restore helpers", () => {
       ok: false,
       statusText: "Payload Too Large",
     });
+  });
+});
+
+describe("file API probe (API.md §9.12)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("uses /api/file/* when /api/file/list answers a JSON array", async () => {
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        url === "/api/file/list"
+          ? new Response('[{"name":"config.json","size":3342},{"name":"pin_mapping.json","size":1270}]')
+          : new Response("{}", { status: 500 }),
+      ),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const r = await loadFiles();
+    expect(r.names).toEqual(["config.json", "pin_mapping.json"]);
+    expect(r.api.reset).toBe("/api/file/delete_all");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("falls back to /api/config/* when the later path answers with the HTML app", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url === "/api/file/list"
+            ? new Response("<!doctype html><html></html>", { headers: { "content-type": "text/html" } })
+            : new Response('{"configs":[{"name":"config.json"}]}'),
+        ),
+      ),
+    );
+    const r = await loadFiles();
+    expect(r.names).toEqual(["config.json"]);
+    expect(r.api.upload).toBe("/api/config/upload");
   });
 });
