@@ -87,8 +87,6 @@ export default defineArea({
     limitRange: "Allowed: {min} to {max} {unit}",
     limitInvalid: "Enter a value from {min} to {max} {unit}.",
     limitPersistent: "Keep after the inverter restarts (persistent)",
-    limitPersistentHint:
-      "A non-persistent limit falls back to the persistent one when the inverter powers up again.",
     limitAbsoluteNote:
       "The absolute limit shown here is read back from the inverter about 4 minutes after a change.",
     limitSet: "Set limit",
@@ -190,8 +188,6 @@ export default defineArea({
     limitRange: "Erlaubt: {min} bis {max} {unit}",
     limitInvalid: "Bitte einen Wert von {min} bis {max} {unit} eingeben.",
     limitPersistent: "Nach einem Neustart des Wechselrichters beibehalten (dauerhaft)",
-    limitPersistentHint:
-      "Ein nicht dauerhaftes Limit fällt beim nächsten Einschalten des Wechselrichters auf das dauerhafte zurück.",
     limitAbsoluteNote:
       "Das hier angezeigte absolute Limit wird erst etwa 4 Minuten nach einer Änderung vom Wechselrichter zurückgelesen.",
     limitSet: "Limit setzen",
@@ -293,8 +289,6 @@ export default defineArea({
     limitRange: "Autorisé : de {min} à {max} {unit}",
     limitInvalid: "Saisissez une valeur de {min} à {max} {unit}.",
     limitPersistent: "Conserver après un redémarrage de l'onduleur (persistante)",
-    limitPersistentHint:
-      "Une limite non persistante revient à la limite persistante quand l'onduleur se rallume.",
     limitAbsoluteNote:
       "La limite absolue affichée ici n'est relue depuis l'onduleur qu'environ 4 minutes après une modification.",
     limitSet: "Appliquer la limite",

@@ -165,7 +165,6 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
             />
             <CheckField
               label={t("live.limitPersistent")}
-              hint={t("live.limitPersistentHint")}
               checked={persistent}
               onChange={(e) => setPersistent(e.target.checked)}
             />
