@@ -77,12 +77,14 @@ export function ConsoleView() {
             {t("console.autoScroll")}
           </label>
         </div>
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => sock.clear()}>
-          {t("console.clear")}
-        </button>
-        <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void copy()}>
-          {t("console.copy")}
-        </button>
+        <div className="d-flex gap-2">
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => sock.clear()}>
+            {t("console.clear")}
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void copy()}>
+            {t("console.copy")}
+          </button>
+        </div>
       </div>
       <textarea
         ref={area}
