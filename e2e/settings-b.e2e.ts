@@ -88,7 +88,8 @@ function watchRequests(page: Page, part: string): string[] {
   return seen;
 }
 
-describe("settings part B", () => {
+// Restarts, uploads and axe runs on a shared 2-core machine: more room than the project default of 60 s.
+describe("settings part B", { timeout: 120_000 }, () => {
   beforeAll(async () => {
     h = await startHarness();
   });
