@@ -194,11 +194,12 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     const route = findRoute(routes, method, path);
     if (route) {
       if (!httpAllowed(route.auth, gw.config, req.headers.authorization)) {
-        // Bare 401; the browser challenge only without X-Requested-With (API.md §2.2).
+        // Bare 401 (no body, no Content-Type, as the device's empty response); the browser challenge only without
+        // X-Requested-With (API.md §2.2).
         if (req.headers["x-requested-with"] === undefined) {
           void reply.header("www-authenticate", 'Basic realm="Login Required"');
         }
-        return reply.code(401).header("content-type", "text/plain").send("");
+        return reply.code(401).send();
       }
       const out = await route.handler({ gw, req, reply, query: new URLSearchParams(rawQuery) });
       if (!reply.sent && out !== undefined) sendJson(reply, out);

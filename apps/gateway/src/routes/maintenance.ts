@@ -84,7 +84,8 @@ export function maintenanceRoutes(): RouteDef[] {
         let body: Buffer | null = null;
         if (safeFileName(name)) body = await readFile(join(gw.dataDir, name)).catch(() => null);
         if (body === null) {
-          void reply.code(404).send("");
+          // Empty answer: no body and no Content-Type, like the device's bare status (API.md §3.12).
+          void reply.code(404).send();
           return undefined;
         }
         void reply
@@ -122,7 +123,7 @@ export function maintenanceRoutes(): RouteDef[] {
             .code(500)
             .header("connection", "close")
             .header("access-control-allow-origin", "*")
-            .send("");
+            .send();
           return undefined;
         }
         let written = false;

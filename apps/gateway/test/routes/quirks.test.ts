@@ -98,3 +98,29 @@ describe("MQTT root CA (API.md §1.1, §3.16)", () => {
     expect(file.mqtt.tls.root_ca_cert).toBe("null");
   });
 });
+
+describe("empty answers (API.md §2.2, §3.12)", () => {
+  it("401, the 404 of config/get and the 500 of an upload without ?file carry no body and no Content-Type", async () => {
+    gw = await startGateway();
+    const denied = await gw.app.inject({ url: "/api/dtu/config" });
+    expect(denied.statusCode).toBe(401);
+    expect(denied.headers["www-authenticate"]).toBe('Basic realm="Login Required"');
+    expect(denied.headers["content-type"]).toBeUndefined();
+    expect(denied.body).toBe("");
+    const missing = await gw.app.inject({
+      url: "/api/config/get?file=pin_mapping.json",
+      headers: { authorization: ADMIN },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers["content-type"]).toBeUndefined();
+    expect(missing.body).toBe("");
+    const upload = await gw.app.inject({
+      method: "POST",
+      url: "/api/config/upload",
+      headers: { authorization: ADMIN },
+    });
+    expect(upload.statusCode).toBe(500);
+    expect(upload.headers["content-type"]).toBeUndefined();
+    expect(upload.body).toBe("");
+  });
+});
