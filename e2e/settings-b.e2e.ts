@@ -152,7 +152,11 @@ describe("settings part B", { timeout: 120_000 }, () => {
 
     await page.getByRole("button", { name: "Edit Rule test" }).click();
     const dialog = page.getByRole("dialog");
+    await dialog.getByRole("tab", { name: "String" }).click();
+    await h.screenshot(page, "settings-b-inverter-edit-string");
+    await h.axe(page);
     await dialog.getByRole("tab", { name: "Advanced" }).click();
+    await h.axe(page);
     await dialog.getByLabel("Reachable threshold").fill("0");
     await dialog.getByRole("tab", { name: "String" }).click();
     await dialog.getByLabel("Max power").first().fill("-5");
