@@ -61,6 +61,14 @@ export const sockets = {
   console: "/console",
 } as const;
 
+/**
+ * Our addition, not on the device: the cookie in which the web app keeps its Basic credentials (base64 of
+ * `admin:password`) so socket upgrades can be authorised. A browser WebSocket cannot send an Authorization header
+ * nor answer the Digest challenge (API.md §2.3, §9.4); the proxy turns the cookie into `Authorization: Basic` towards
+ * the device and the gateway accepts it on its own sockets. A real device ignores it.
+ */
+export const AUTH_COOKIE = "dtu_auth";
+
 /** Paths of later firmware the web app may probe (API.md §9.17); the gateway does not serve them. */
 export const laterEndpoints = {
   gridprofileRaw: "/api/gridprofile/rawdata",

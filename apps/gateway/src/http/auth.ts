@@ -4,7 +4,8 @@
  * Digest credentials and challenge with Digest (API.md §2.3).
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import type { AuthClass } from "@dtu/api/endpoints";
+import type { IncomingHttpHeaders } from "node:http";
+import { AUTH_COOKIE, type AuthClass } from "@dtu/api/endpoints";
 import { ADMIN_USER } from "@dtu/api/limits";
 import type { ConfigJson } from "../config/types.ts";
 
@@ -84,4 +85,22 @@ export function socketAllowed(
     basicValid(authorization, config.security.password) ||
     digestValid(authorization, method, config.security.password)
   );
+}
+
+/**
+ * Credentials of a socket upgrade: its Authorization header, or else `Basic <value>` from the web app's `dtu_auth`
+ * cookie. The cookie is our addition (a browser WebSocket cannot send an Authorization header nor answer the Digest
+ * challenge, API.md §2.3, §9.4); a real device ignores it. Only sockets look at it, never the HTTP endpoints, and
+ * the value is never logged.
+ */
+export function upgradeAuthorization(headers: IncomingHttpHeaders): string | undefined {
+  if (headers.authorization) return headers.authorization;
+  for (const part of (headers.cookie ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== AUTH_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    // Only base64 goes into a header (no way to smuggle other header text through the cookie).
+    if (/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return `Basic ${value}`;
+  }
+  return undefined;
 }

@@ -5,12 +5,14 @@
  *
  * Credentials: the device challenges socket upgrades with Digest, which the browser's WebSocket API cannot answer,
  * but every firmware accepts a Basic Authorization header on the upgrade (API.md §2.3, §9.4). An Authorization
- * header the client's upgrade carries (Basic, or a Digest answer) is forwarded as is; nothing is added when there
- * is none.
+ * header the client's upgrade carries (Basic, or a Digest answer) is forwarded as is; without one, the web app's
+ * `dtu_auth` cookie (our addition: base64 Basic credentials, set at login) becomes `Authorization: Basic` towards
+ * the device. Cookies themselves are not forwarded, and the value is never logged.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
+import { upgradeAuthorization } from "../http/auth.ts";
 
 const SOCKET_PATHS = new Set(["/livedata", "/console"]);
 /** How long the device may take to accept an upgrade before the browser's socket is refused. */
@@ -57,7 +59,7 @@ export function attachProxySockets(server: Server, device: URL): ProxySockets {
     const target = new URL(url, device);
     target.protocol = device.protocol === "https:" ? "wss:" : "ws:";
     const headers: Record<string, string> = {};
-    const auth = req.headers.authorization;
+    const auth = upgradeAuthorization(req.headers);
     if (auth) headers.authorization = auth;
     const protocols = (req.headers["sec-websocket-protocol"] ?? "")
       .split(",")

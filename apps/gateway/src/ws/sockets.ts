@@ -7,7 +7,7 @@ import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocketServer, WebSocket } from "ws";
 import type { Gateway } from "../device/gateway.ts";
-import { digestChallenge, socketAllowed } from "../http/auth.ts";
+import { digestChallenge, socketAllowed, upgradeAuthorization } from "../http/auth.ts";
 import { spaBytes } from "../http/static.ts";
 import { liveDocument } from "../routes/live.ts";
 
@@ -97,7 +97,8 @@ export function attachSockets(server: Server, gw: Gateway): Sockets {
       socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
       return;
     }
-    if (!socketAllowed(gw.config, req.headers.authorization, req.method ?? "GET")) {
+    // The web app's dtu_auth cookie counts like a Basic header (our addition, see upgradeAuthorization).
+    if (!socketAllowed(gw.config, upgradeAuthorization(req.headers), req.method ?? "GET")) {
       socket.end(
         `HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: ${digestChallenge()}\r\n` +
           "Content-Length: 0\r\nConnection: close\r\n\r\n",
