@@ -13,9 +13,14 @@ function runUntilKilled(dir: string, killAfterMs: number): Promise<void> {
       stdio: ["ignore", "pipe", "pipe"],
     });
     let err = "";
+    let armed = false;
     child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    // The kill is armed once the round has completed a save of its own, so the counter check below does not depend
+    // on how fast the machine writes (fsync can take long on a loaded disk); the kill then lands at a random moment.
     child.stdout.on("data", (d: Buffer) => {
-      if (d.toString().includes("ready")) setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+      if (armed || !d.toString().includes("saved")) return;
+      armed = true;
+      setTimeout(() => child.kill("SIGKILL"), killAfterMs);
     });
     child.on("exit", (code, signal) => {
       if (signal === "SIGKILL") resolve();

@@ -10,4 +10,5 @@ for (let i = 0; ; i++) {
   store.config.inverters[0]!.name = `loop ${i} ${"x".repeat(i % 23)}`;
   store.config.mqtt.hostname = "h".repeat(i % 128);
   await store.save();
+  process.stdout.write("saved\n");
 }
