@@ -1,3 +1,4 @@
+import { AUTH_COOKIE } from "@dtu/api/endpoints";
 import { StorageKey, readStorage, writeStorage } from "./storage";
 import { createStore, useStore } from "./store";
 
@@ -21,6 +22,20 @@ function load(): SessionUser | null {
 
 /** The current user, or null when logged out. Components read it with useSession(). */
 export const sessionStore = createStore<SessionUser | null>(load());
+
+/**
+ * Our addition (API.md §2.3, §9.4): a browser WebSocket cannot send an Authorization header, so the credentials are
+ * mirrored into a same-site session cookie that the gateway and the proxy read on socket upgrades (a real device
+ * ignores it and the live view falls back to polling). It follows the store: set at login, removed on logout and
+ * on a 401 (both clear the session).
+ */
+function syncCookie(): void {
+  const a = sessionStore.get()?.authdata;
+  if (globalThis.document)
+    document.cookie = `${AUTH_COOKIE}=${a ?? ""};path=/;SameSite=Strict${a ? "" : ";max-age=0"}`;
+}
+syncCookie();
+sessionStore.subscribe(syncCookie);
 
 // Another tab logging in or out changes the same key.
 globalThis.addEventListener?.("storage", (e: StorageEvent) => {
