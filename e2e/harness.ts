@@ -1,6 +1,6 @@
 /**
  * Browser-test harness: the real gateway in-process on 127.0.0.1:0 with a fresh data dir, serving the
- * production build (webapp_dist, made by `npm run build`), and headless Chromium via playwright-core.
+ * production build (a private copy of webapp_dist, made by `npm run build`), and headless Chromium via playwright-core.
  *
  *   const h = await startHarness();                       // beforeAll
  *   const page = await h.openPage("/info/system", { locale: "de", theme: "dark", width: 375 });
@@ -10,7 +10,7 @@
  *   await h.close();                                      // afterAll
  */
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,16 +74,40 @@ export interface Harness {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-export async function startHarness(): Promise<Harness> {
-  if (!existsSync(join(WEB_ROOT, "index.html.gz"))) {
-    throw new Error(`${WEB_ROOT}/index.html.gz missing: run \`npm run build\` before the browser tests`);
+/** The files a usable build has (apps/webapp/scripts/postbuild.mjs). */
+const BUILD_FILES = ["index.html.gz", "js/app.js.gz"];
+
+/**
+ * A private copy of webapp_dist in a fresh temp dir: someone running `npm run build` during a test run rewrites
+ * webapp_dist (postbuild deletes and re-creates files), which broke pages served straight from it. The caller
+ * removes the directory. A copy caught in the middle of a rebuild is taken again.
+ */
+export async function copyWebRoot(): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    if (!existsSync(join(WEB_ROOT, "index.html.gz"))) {
+      throw new Error(`${WEB_ROOT}/index.html.gz missing: run \`npm run build\` before the browser tests`);
+    }
+    const dir = await mkdtemp(join(tmpdir(), "dtu-e2e-web-"));
+    const ok = await cp(WEB_ROOT, dir, { recursive: true }).then(
+      () => BUILD_FILES.every((f) => existsSync(join(dir, f))),
+      () => false,
+    );
+    if (ok) return dir;
+    await rm(dir, { recursive: true, force: true });
+    if (attempt >= 5) throw new Error(`could not copy a complete build from ${WEB_ROOT}`);
+    await new Promise((r) => setTimeout(r, 2000));
   }
+}
+
+export async function startHarness(): Promise<Harness> {
+  // One copy per harness, i.e. per test file (each file starts its own in beforeAll).
+  const webRoot = await copyWebRoot();
   const dataDir = await mkdtemp(join(tmpdir(), "dtu-e2e-data-"));
   const profile = await mkdtemp(join(tmpdir(), "dtu-e2e-chrome-"));
   // Imported by a variable path so the e2e type check does not pull in the whole gateway source tree.
   const appModule = "../apps/gateway/src/app.ts";
   const { buildApp } = (await import(appModule)) as { buildApp: BuildApp };
-  let app = await buildApp({ dataDir, webRoot: WEB_ROOT });
+  let app = await buildApp({ dataDir, webRoot });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = address.replace("0.0.0.0", "127.0.0.1");
 
@@ -175,13 +199,14 @@ export async function startHarness(): Promise<Harness> {
       } finally {
         clearInterval(kill);
       }
-      app = await buildApp({ dataDir, webRoot: WEB_ROOT });
+      app = await buildApp({ dataDir, webRoot });
       await app.listen({ port: Number(new URL(baseUrl).port), host: "127.0.0.1" });
     },
     async close() {
       await context.close().catch(() => undefined);
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
+      await rm(webRoot, { recursive: true, force: true });
       await rm(profile, { recursive: true, force: true });
     },
   };
