@@ -37,9 +37,9 @@ export default defineArea({
   fr: {
     originTitle: "D'où vient ce projet",
     origin1:
-      "Cette interface tourne sur une petite passerelle (une DTU) qui lit par radio les micro-onduleurs solaires Hoymiles.",
+      "Cette interface tourne sur une petite passerelle (un DTU) qui lit par radio les micro-onduleurs solaires Hoymiles.",
     origin2:
-      "Elle suit **OpenDTU**, un micrologiciel libre que chacun peut lire, modifier et faire tourner lui-même.",
+      "Elle suit **OpenDTU**, un firmware libre que chacun peut lire, modifier et faire tourner lui-même.",
     origin3:
       "Ce sont des logiciels libres sans aucune garantie : vérifiez vos modifications, surtout les limites de puissance.",
     origin4:

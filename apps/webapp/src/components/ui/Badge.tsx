@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 
 export type Variant = "primary" | "secondary" | "success" | "danger" | "warning" | "info" | "light" | "dark";
 
-/** Bootstrap badge; `text-bg-*` picks a readable text colour for each variant. */
+/** Bootstrap badge; `text-bg-*` picks a readable text colour for each variant; long texts wrap on a phone. */
 export function Badge({ variant, children }: { variant: Variant; children: ReactNode }) {
-  return <span className={`badge text-bg-${variant}`}>{children}</span>;
+  return <span className={`badge text-wrap text-bg-${variant}`}>{children}</span>;
 }
 
 /** Green when true, red when false: for connected/synced style flags. */

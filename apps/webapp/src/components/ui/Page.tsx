@@ -34,7 +34,7 @@ export function Page({
     document.title = `${title} – ${t("common.appName")}`;
   }, [title, t]);
   return (
-    <main className={wide ? "container-fluid px-3 py-3" : "container py-3"} id="main">
+    <main className={wide ? "container-fluid py-3" : "container py-3"} id="main">
       <div className="d-flex align-items-center gap-2 mb-3 border-bottom pb-2">
         <h1 className="h3 mb-0 flex-grow-1">{title}</h1>
         {onReload && (

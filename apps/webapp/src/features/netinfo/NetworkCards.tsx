@@ -31,7 +31,8 @@ export function NetworkCards({ n }: { n: NetworkStatus }) {
         ]}
       />
       <InfoCard
-        title={t("info.iface", { mode: n.network_mode })}
+        // API.md §3.17: network_mode is "Station" (WiFi) or "Ethernet"; the first is a word to translate.
+        title={t("info.iface", { mode: n.network_mode === "Station" ? t("info.station") : n.network_mode })}
         rows={[
           [t("info.hostname"), n.network_hostname],
           [t("info.ip"), n.network_ip],
@@ -43,7 +44,7 @@ export function NetworkCards({ n }: { n: NetworkStatus }) {
         ]}
       />
       <InfoCard
-        title={t("info.apIface")}
+        title={t("info.iface", { mode: t("info.accessPoint") })}
         rows={[
           [t("info.ip"), n.ap_ip],
           [t("info.mac"), n.ap_mac],

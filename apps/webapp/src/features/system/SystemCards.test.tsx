@@ -80,7 +80,7 @@ it("shows later-firmware keys when present (API.md §9.16)", async () => {
       }}
     />,
   );
-  expect(row("CPU temperature").textContent).toContain("Not Available");
+  expect(row("CPU temperature").textContent).toContain("Not available");
   expect(row("Flash size").textContent).toContain("8,192 kB");
   expect(row("PSRAM").textContent).toContain("50 %");
   expect(row("Largest free heap block").textContent).toContain("64 kB");

@@ -105,7 +105,7 @@ function MemoryCard({ s }: { s: SystemStatus }) {
               <th scope="col" className="text-end d-none d-sm-table-cell">
                 {t("info.free")}
               </th>
-              <th scope="col" className="text-end">
+              <th scope="col" className="text-end d-none d-sm-table-cell">
                 {t("info.used")}
               </th>
               <th scope="col" className="text-end">
@@ -139,7 +139,7 @@ function MemoryCard({ s }: { s: SystemStatus }) {
                   <td className="text-end text-nowrap d-none d-sm-table-cell">
                     {kb(Math.max(0, total - used))}
                   </td>
-                  <td className="text-end text-nowrap">{kb(used)}</td>
+                  <td className="text-end text-nowrap d-none d-sm-table-cell">{kb(used)}</td>
                   <td className="text-end text-nowrap">{kb(total)}</td>
                 </tr>
               );
