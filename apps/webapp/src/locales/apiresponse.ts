@@ -132,7 +132,7 @@ export default defineArea({
     "8003": "Das Gateway ist ungültig.",
     "8004": "Die Adresse des ersten DNS-Servers ist ungültig.",
     "8005": "Die Adresse des zweiten DNS-Servers ist ungültig.",
-    "8006": "Die Zeitbegrenzung des Access Points ist ungültig.",
+    "8006": "Das Zeitlimit des Zugangspunkts ist ungültig.",
     "8007": "Der Syslog-Hostname darf höchstens {max} Zeichen haben.",
     "8008": "Der Syslog-Port muss zwischen 1 und 65535 liegen.",
     "9001": "Der Name des Zeitservers muss 1 bis {max} Zeichen haben.",

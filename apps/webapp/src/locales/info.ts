@@ -123,7 +123,7 @@ export default defineArea({
     resetReason: "Reset-Grund CPU {n}",
     cfgSaveCount: "Speichervorgänge",
     uptime: "Laufzeit",
-    uptimeValue: "{d} T {h} Std {m} Min",
+    uptimeValue: "{d} d {h} h {m} min",
     branch: "Zweig",
     hardware: "Hardware",
     chipModel: "Chip-Modell",

@@ -52,7 +52,7 @@ export default defineArea({
     dhcp: "Obtenir l'adresse automatiquement (DHCP)",
     staticCard: "Configuration IP statique",
     ip: "Adresse IP",
-    netmask: "Masque de réseau",
+    netmask: "Masque de sous-réseau",
     gateway: "Passerelle",
     dns1: "Serveur DNS 1",
     dns2: "Serveur DNS 2",
