@@ -28,7 +28,7 @@ export function localParts(d: Date): NtpTimeRequest {
 
 /** Manual time card: device and browser time, both ticking each second; Synchronize sets the device clock. */
 export function ManualTime({ reloadKey = 0 }: { reloadKey?: number }) {
-  const { t, date, time } = useI18n();
+  const { t, dateTime } = useI18n();
   const [reading, setReading] = useState<Reading>();
   const [loadError, setLoadError] = useState<string>();
   const [now, setNow] = useState(() => Date.now());
@@ -55,7 +55,6 @@ export function ManualTime({ reloadKey = 0 }: { reloadKey?: number }) {
     return () => clearInterval(id);
   }, []);
 
-  const show = (d: Date) => `${date(d)} ${time(d)}`;
   const device = reading ? new Date(reading.time.getTime() + (now - reading.at)) : undefined;
 
   const sync = () => {
@@ -67,11 +66,11 @@ export function ManualTime({ reloadKey = 0 }: { reloadKey?: number }) {
       <dl className="row mb-3">
         <dt className="col-md-4">{t("ntp.deviceTime")}</dt>
         <dd className="col-md-8" data-testid="device-time">
-          {device ? show(device) : (loadError ?? t("ntp.timeUnknown"))}
+          {device ? dateTime(device) : (loadError ?? t("ntp.timeUnknown"))}
         </dd>
         <dt className="col-md-4">{t("ntp.browserTime")}</dt>
         <dd className="col-md-8" data-testid="browser-time">
-          {show(new Date(now))}
+          {dateTime(now)}
         </dd>
       </dl>
       <ResultAlert result={result} onClose={clear} />
