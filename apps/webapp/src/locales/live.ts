@@ -3,8 +3,8 @@ import { defineArea } from "./define";
 // Live view: totals, inverter panels, hints and the five inverter dialogs (SEED §2, §3, §8).
 export default defineArea({
   en: {
-    connectionLost:
-      "Connection to the device lost. Reconnecting automatically; the values below are getting older.",
+    connectionLost: "Connection to the device lost. Reconnecting; the values below are getting older.",
+    pollingOnly: "Live updates unavailable; refreshing every 10 s.",
     hintRadio: "The radio module does not respond. Please check its wiring.",
     hintTime:
       "The device clock is not synchronised, so no inverter is queried. If this lasts longer than a minute, the time server cannot be reached.",
@@ -104,8 +104,8 @@ export default defineArea({
     statusUnknown: "Unknown",
   },
   de: {
-    connectionLost:
-      "Verbindung zum Gerät unterbrochen. Sie wird automatisch wieder aufgebaut; die Werte unten veralten.",
+    connectionLost: "Verbindung zum Gerät unterbrochen. Neuer Versuch läuft; die Werte unten veralten.",
+    pollingOnly: "Live-Daten nicht verfügbar; Abruf alle 10 s.",
     hintRadio: "Das Funkmodul antwortet nicht. Bitte die Verkabelung prüfen.",
     hintTime:
       "Die Uhr des Geräts ist nicht synchronisiert, daher werden keine Wechselrichter abgefragt. Hält das länger als eine Minute an, ist der Zeitserver nicht erreichbar.",
@@ -206,7 +206,8 @@ export default defineArea({
   },
   fr: {
     connectionLost:
-      "Connexion à l'appareil perdue. Reconnexion automatique en cours ; les valeurs ci-dessous vieillissent.",
+      "Connexion à l'appareil perdue. Reconnexion en cours ; les valeurs ci-dessous vieillissent.",
+    pollingOnly: "Direct indisponible ; actualisation toutes les 10 s.",
     hintRadio: "Le module radio ne répond pas. Vérifiez son câblage.",
     hintTime:
       "L'horloge de l'appareil n'est pas synchronisée, aucun onduleur n'est donc interrogé. Si cela dure plus d'une minute, le serveur de temps est injoignable.",

@@ -130,3 +130,75 @@ describe("LiveFeed fallback", () => {
     expect(feed.store.get().total?.Power.v).toBe(300);
   });
 });
+
+describe("LiveFeed silent socket and polling state", () => {
+  it("reconnects a socket silent for 25 s and shows the banner state meanwhile", async () => {
+    const { feed, sockets, timers, fetchJson } = setup(() => doc([inverter("A")]));
+    feed.acquire();
+    await flush();
+    sockets[0]!.open();
+    await flush();
+    const gets = fetchJson.mock.calls.length;
+    timers.advance(25_000);
+    expect(sockets[0]!.closed).toBe(true);
+    expect(feed.store.get().connection).toBe("retrying");
+    await flush();
+    expect(fetchJson.mock.calls.length).toBe(gets + 1); // the retry reads the GET
+    timers.advance(10_000);
+    sockets[1]!.open();
+    expect(feed.store.get().connection).toBe("open");
+  });
+
+  it("keeps a silent socket while no inverter is known (later firmware sends nothing then, API.md §9.3)", async () => {
+    const { feed, sockets, timers } = setup(() => doc([]));
+    feed.acquire();
+    await flush();
+    sockets[0]!.open();
+    timers.advance(120_000);
+    expect(sockets[0]!.closed).toBe(false);
+    expect(feed.store.get().connection).toBe("open");
+  });
+
+  it("polling: true while the socket is refused but the GET answers, false on a failed GET or an open socket", async () => {
+    let down = false;
+    const timers = new FakeTimers();
+    const sockets: FakeSocket[] = [];
+    const feed = new LiveFeed({
+      fetchJson: <T>() =>
+        down ? Promise.reject({ message: "gone", status: 502 }) : Promise.resolve(doc([inverter("A")]) as T),
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      timers,
+      url: "ws://dtu/livedata",
+    });
+    feed.acquire();
+    await flush();
+    expect(feed.store.get().polling).toBe(false);
+    sockets[0]!.fail(); // refused (API.md §9.4)
+    expect(feed.store.get().polling).toBe(false); // the GET has not answered yet
+    await flush();
+    expect(feed.store.get()).toMatchObject({ connection: "retrying", polling: true });
+    timers.advance(10_000);
+    sockets[1]!.fail();
+    await flush();
+    expect(feed.store.get().polling).toBe(true);
+    down = true; // device gone: the GET fails too
+    timers.advance(10_000);
+    sockets[2]!.fail();
+    await flush();
+    expect(feed.store.get()).toMatchObject({ connection: "retrying", polling: false });
+    down = false;
+    timers.advance(10_000);
+    sockets[3]!.fail();
+    await flush();
+    expect(feed.store.get().polling).toBe(true);
+    timers.advance(10_000);
+    sockets[4]!.open();
+    expect(feed.store.get()).toMatchObject({ connection: "open", polling: false });
+    await flush(); // the GET after the open leaves it false
+    expect(feed.store.get().polling).toBe(false);
+  });
+});

@@ -11,6 +11,11 @@ import { LiveSocket, liveSocketUrl, type ConnectionState, type CreateSocket, typ
 
 export interface FeedState extends LiveState {
   readonly connection: ConnectionState;
+  /**
+   * The socket is down but the GET read at each retry answers, so the values stay fresh (e.g. a socket refused for
+   * lack of credentials, API.md §9.4). False again when the socket opens or a GET fails.
+   */
+  readonly polling: boolean;
   /** The last failed GET while nothing was loaded yet (the page shows it with Retry). */
   readonly error: HttpError | undefined;
 }
@@ -44,7 +49,12 @@ export class LiveFeed {
   private readonly now: () => number;
 
   constructor(private readonly deps: FeedDeps = {}) {
-    this.store = createStore<FeedState>({ ...emptyState, connection: "stopped", error: undefined });
+    this.store = createStore<FeedState>({
+      ...emptyState,
+      connection: "stopped",
+      polling: false,
+      error: undefined,
+    });
     this.fetchJson = deps.fetchJson ?? ((p) => getJson(p));
     this.now = deps.now ?? (() => Date.now());
   }
@@ -68,7 +78,7 @@ export class LiveFeed {
   apply(msg: LiveMessage, authoritative = false): void {
     const cur = this.store.get();
     const next = applyDocument(cur, msg, this.now(), authoritative);
-    if (next !== cur) this.store.set({ ...next, connection: cur.connection, error: undefined });
+    if (next !== cur) this.store.set({ ...cur, ...next, error: undefined });
     this.fetchMissingDetail();
   }
 
@@ -80,9 +90,11 @@ export class LiveFeed {
         if (gen !== this.generation) return;
         this.detailAsked.clear();
         this.apply(doc, true);
+        if (this.store.get().connection === "retrying") this.patch({ polling: true });
       },
       (e: unknown) => {
-        if (gen === this.generation && !this.store.get().loaded) this.patch({ error: toHttpError(e) });
+        if (gen !== this.generation) return;
+        this.patch(this.store.get().loaded ? { polling: false } : { polling: false, error: toHttpError(e) });
       },
     );
   }
@@ -121,7 +133,10 @@ export class LiveFeed {
         const msg = parse(text);
         if (msg) this.apply(msg);
       },
-      onState: (connection) => this.patch({ connection }),
+      onState: (connection) =>
+        this.patch({ connection, polling: connection === "retrying" && this.store.get().polling }),
+      // No inverter, no pushes on later firmware (API.md §9.3): silence is only suspicious with inverters.
+      expectMessages: () => this.store.get().order.length > 0,
       // While the socket is down, read the GET at each retry: a socket refused for lack of credentials
       // (API.md §9.4, the browser cannot answer the Digest challenge) still gets fresh data every 10 s.
       // During a reboot the GET fails too and the ages keep growing.

@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { FakeSocket, FakeTimers } from "./fakes";
-import { LiveSocket, liveSocketUrl, type ConnectionState } from "./socket";
+import { LiveSocket, liveSocketUrl, type ConnectionState, type LiveSocketOptions } from "./socket";
 
-function setup() {
+function setup(extra: Partial<LiveSocketOptions> = {}) {
   const timers = new FakeTimers();
   const sockets: FakeSocket[] = [];
   const texts: string[] = [];
   const states: ConnectionState[] = [];
   let opens = 0;
+  let retries = 0;
   const ls = new LiveSocket({
     url: "ws://dtu/livedata",
     create: (url) => {
@@ -19,8 +20,10 @@ function setup() {
     onText: (t) => texts.push(t),
     onState: (s) => states.push(s),
     onOpen: () => opens++,
+    onRetry: () => retries++,
+    ...extra,
   });
-  return { timers, sockets, texts, states, ls, opens: () => opens };
+  return { timers, sockets, texts, states, ls, opens: () => opens, retries: () => retries };
 }
 
 describe("liveSocketUrl", () => {
@@ -47,7 +50,8 @@ describe("LiveSocket", () => {
   });
 
   it("sends ping every 59 s, restarted by each message", () => {
-    const { ls, sockets, timers } = setup();
+    // Silence is no reason to close here (no inverter on later firmware: nothing is pushed, API.md §9.3).
+    const { ls, sockets, timers } = setup({ expectMessages: () => false });
     ls.start();
     const s = sockets[0]!;
     s.open();
@@ -114,5 +118,69 @@ describe("LiveSocket", () => {
     timers.advance(60_000);
     expect(sockets).toHaveLength(1);
     expect(ls.state).toBe("stopped");
+  });
+
+  it("treats an open socket silent for 25 s as dead: closes it, reconnects after 10 s", () => {
+    const { ls, sockets, timers, states, retries, opens } = setup();
+    ls.start();
+    const s = sockets[0]!;
+    s.open();
+    timers.advance(10_000);
+    s.message('{"inverters":[]}'); // restarts the 25 s
+    timers.advance(24_999);
+    expect(s.closed).toBe(false);
+    expect(ls.state).toBe("open");
+    timers.advance(1);
+    expect(s.closed).toBe(true);
+    expect(ls.state).toBe("retrying"); // the page shows its banner meanwhile
+    expect(retries()).toBe(1);
+    // Late events of the dropped socket change nothing.
+    s.message('{"inverters":[]}');
+    s.drop();
+    expect(retries()).toBe(1);
+    timers.advance(9_999);
+    expect(sockets).toHaveLength(1);
+    timers.advance(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.open();
+    expect(ls.state).toBe("open");
+    expect(opens()).toBe(2);
+    expect(states).toEqual(["connecting", "open", "retrying", "open"]);
+  });
+
+  it("keeps getting messages every 10 s without being closed", () => {
+    const { ls, sockets, timers } = setup();
+    ls.start();
+    sockets[0]!.open();
+    for (let i = 0; i < 12; i++) {
+      timers.advance(10_000);
+      sockets[0]!.message('{"inverters":[]}');
+    }
+    expect(sockets[0]!.closed).toBe(false);
+    expect(sockets).toHaveLength(1);
+    expect(ls.state).toBe("open");
+  });
+
+  it("gives up a handshake that does not complete within 25 s", () => {
+    const { ls, sockets, timers } = setup();
+    ls.start();
+    timers.advance(25_000);
+    expect(sockets[0]!.closed).toBe(true);
+    expect(ls.state).toBe("retrying");
+    timers.advance(10_000);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it("asks whether messages are expected each time the silence runs out", () => {
+    let expected = false;
+    const { ls, sockets, timers } = setup({ expectMessages: () => expected });
+    ls.start();
+    sockets[0]!.open();
+    timers.advance(60_000);
+    expect(sockets[0]!.closed).toBe(false);
+    expected = true; // an inverter was added: pushes are due now
+    timers.advance(25_000);
+    expect(sockets[0]!.closed).toBe(true);
+    expect(ls.state).toBe("retrying");
   });
 });

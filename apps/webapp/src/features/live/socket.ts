@@ -1,7 +1,9 @@
 /**
  * The /livedata WebSocket without React (API.md §3.2, SEED §4, §9): `ping` every 59 s (the timer restarts with
  * every message), a message that is exactly `{}` closes the socket and a new one is opened 10 s later, and any
- * close or error (a gateway reboot, restore, firmware update) is followed by the same 10 s retry.
+ * close or error (a gateway reboot, restore, firmware update) is followed by the same 10 s retry. A socket that
+ * stays silent for 25 s counts as dead too (a device gone without closing, a stuck proxy): the firmware pushes at
+ * least every 10 s (API.md §3.2), so two missed pushes plus slack end it and the same retry follows.
  */
 import { timing } from "@dtu/api/limits";
 
@@ -37,6 +39,13 @@ export interface LiveSocketOptions {
   onRetry?: () => void;
   pingMs?: number;
   retryMs?: number;
+  /** Silence after which the socket counts as dead (default 25 s). */
+  silenceMs?: number;
+  /**
+   * Asked when the silence timer runs out; false keeps the socket (later firmware sends nothing at all while no
+   * inverter is configured, API.md §9.3). Default: always expected.
+   */
+  expectMessages?: () => boolean;
 }
 
 const browserTimers: Timers = {
@@ -53,17 +62,20 @@ export class LiveSocket {
   private socket: SocketLike | null = null;
   private pingTimer: unknown = null;
   private retryTimer: unknown = null;
+  private silenceTimer: unknown = null;
   private current: ConnectionState = "stopped";
   private readonly create: CreateSocket;
   private readonly timers: Timers;
   private readonly pingMs: number;
   private readonly retryMs: number;
+  private readonly silenceMs: number;
 
   constructor(private readonly opts: LiveSocketOptions) {
     this.create = opts.create ?? ((url) => new WebSocket(url) as unknown as SocketLike);
     this.timers = opts.timers ?? browserTimers;
     this.pingMs = opts.pingMs ?? timing.livePingMs;
     this.retryMs = opts.retryMs ?? timing.reconnectMs;
+    this.silenceMs = opts.silenceMs ?? 25_000;
   }
 
   get state(): ConnectionState {
@@ -91,8 +103,8 @@ export class LiveSocket {
   private clearTimers(): void {
     if (this.pingTimer !== null) this.timers.clearTimeout(this.pingTimer);
     if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
-    this.pingTimer = null;
-    this.retryTimer = null;
+    if (this.silenceTimer !== null) this.timers.clearTimeout(this.silenceTimer);
+    this.pingTimer = this.retryTimer = this.silenceTimer = null;
   }
 
   /** Detaches and closes the current socket so its late events cannot schedule anything. */
@@ -118,8 +130,11 @@ export class LiveSocket {
       return;
     }
     this.socket = s;
+    // Also a handshake that never completes ends after the silence time.
+    this.armSilence();
     s.onopen = () => {
       this.setState("open");
+      this.armSilence();
       this.armPing();
       this.opts.onOpen?.();
     };
@@ -130,6 +145,7 @@ export class LiveSocket {
         this.scheduleRetry();
         return;
       }
+      this.armSilence();
       this.armPing();
       this.opts.onText(text);
     };
@@ -149,6 +165,15 @@ export class LiveSocket {
       }
       this.armPing();
     }, this.pingMs);
+  }
+
+  private armSilence(): void {
+    if (this.silenceTimer !== null) this.timers.clearTimeout(this.silenceTimer);
+    this.silenceTimer = this.timers.setTimeout(() => {
+      this.silenceTimer = null;
+      if (this.opts.expectMessages?.() === false) this.armSilence();
+      else this.scheduleRetry();
+    }, this.silenceMs);
   }
 
   private scheduleRetry(): void {
