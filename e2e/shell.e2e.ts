@@ -67,8 +67,10 @@ describe("app shell", () => {
   it("closes the phone menu after a link tap", async () => {
     const page = await h.openPage("/", { width: 375 });
     await page.getByRole("button", { name: "Show or hide the menu" }).click();
-    await page.getByRole("button", { name: "Info" }).click();
-    await page.getByRole("link", { name: "Console" }).click();
+    // Scoped to the menu: the live view's panels have "Info" buttons too.
+    const menu = page.locator("#main-nav");
+    await menu.getByRole("button", { name: "Info" }).click();
+    await menu.getByRole("link", { name: "Console" }).click();
     await page.waitForURL((u) => u.pathname === "/info/console");
     expect(await page.locator("#main-nav").getAttribute("class")).not.toContain("show");
     expect(await page.getByRole("link", { name: "Console" }).isVisible()).toBe(false);

@@ -17,7 +17,7 @@ export function InfoCard({
     <section className="card mb-3">
       <h2 className="card-header h6">{title}</h2>
       {rows && (
-        <div className="table-responsive">
+        <div className="table-responsive" tabIndex={0} /* focusable: keyboard scrolling on a phone (axe) */>
           <table className="table table-hover mb-0">
             <tbody>
               {rows.map(

@@ -111,7 +111,8 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
         options={names.map((n) => [n, n === DEFAULT_PROFILE ? t("device.default") : n] as const)}
       />
       <div className="alert alert-warning">{t("device.rebootHint")}</div>
-      <div className="table-responsive">
+      {/* Focusable so keyboard users can scroll it on a phone (axe: scrollable-region-focusable). */}
+      <div className="table-responsive" tabIndex={0}>
         <table className="table table-sm align-middle">
           <caption className="caption-top">{t("device.tableCaption")}</caption>
           <thead>

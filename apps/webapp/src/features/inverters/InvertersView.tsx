@@ -90,7 +90,8 @@ export function InvertersView({ initial }: { initial: InverterList }) {
               <p id={hintId} className="form-text mt-0">
                 {t("inverters.moveHint")}
               </p>
-              <div className="table-responsive">
+              {/* Focusable so keyboard users can scroll it on a phone (axe: scrollable-region-focusable). */}
+              <div className="table-responsive" tabIndex={0}>
                 <table className="table table-striped align-middle mb-3">
                   <thead>
                     <tr>

@@ -94,7 +94,8 @@ function MemoryCard({ s }: { s: SystemStatus }) {
   if (s.psram_total) rows.push([t("info.psram"), s.psram_used ?? 0, s.psram_total]);
   return (
     <InfoCard title={t("info.memory")}>
-      <div className="table-responsive">
+      {/* Focusable so keyboard users can scroll it on a phone (axe: scrollable-region-focusable). */}
+      <div className="table-responsive" tabIndex={0}>
         <table className="table table-hover mb-0 align-middle">
           <thead>
             <tr>
@@ -203,7 +204,8 @@ function TasksCard({ tasks }: { tasks: NonNullable<SystemStatus["task_details"]>
   const { t, number } = useI18n();
   return (
     <InfoCard title={t("info.tasks")}>
-      <div className="table-responsive">
+      {/* Focusable so keyboard users can scroll it on a phone (axe: scrollable-region-focusable). */}
+      <div className="table-responsive" tabIndex={0}>
         <table className="table table-hover mb-0">
           <thead>
             <tr>

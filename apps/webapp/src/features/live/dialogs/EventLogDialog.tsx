@@ -18,7 +18,7 @@ export function EventLogDialog({ open, serial, name, onClose }: InverterDialogPr
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>
         <p>{t("live.eventCount", { n: data?.count ?? events.length })}</p>
         {events.length > 0 && (
-          <div className="table-responsive">
+          <div className="table-responsive" tabIndex={0} /* focusable: keyboard scrolling on a phone (axe) */>
             <table className="table table-sm table-striped">
               <thead>
                 <tr>
