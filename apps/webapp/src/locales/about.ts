@@ -41,13 +41,13 @@ export default defineArea({
     origin2:
       "Elle suit **OpenDTU**, un firmware libre que chacun peut lire, modifier et faire tourner lui-même.",
     origin3:
-      "Ce sont des logiciels libres sans aucune garantie : vérifiez vos modifications, surtout les limites de puissance.",
+      "Ce sont des logiciels libres sans aucune garantie : vérifiez vos modifications, surtout les limites de puissance.",
     origin4:
       "Merci à toutes les personnes qui ont apporté code, tests, traductions et notes sur le matériel.",
     newsTitle: "Nouveautés et mises à jour",
-    news: "Les nouvelles versions et leurs notes paraissent sur la [page du projet](https://github.com/tbnobody/OpenDTU/releases) ; la page Système indique s'il en existe une plus récente.",
+    news: "Les nouvelles versions et leurs notes paraissent sur la [page du projet](https://github.com/tbnobody/OpenDTU/releases) ; la page Système indique s'il en existe une plus récente.",
     bugsTitle: "Signaler un problème",
-    bugs: "Un bogue ? Cherchez dans la [liste des tickets](https://github.com/tbnobody/OpenDTU/issues), puis signalez-le avec la version, le matériel et la sortie de la console.",
+    bugs: "Un bogue ? Cherchez dans la [liste des tickets](https://github.com/tbnobody/OpenDTU/issues), puis signalez-le avec la version, le matériel et la sortie de la console.",
     talkTitle: "Questions et échanges",
     talk: "Questions et idées sont les bienvenues sur le [forum de discussion](https://github.com/tbnobody/OpenDTU/discussions).",
   },

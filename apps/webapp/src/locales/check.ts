@@ -26,7 +26,7 @@ export default defineArea({
     maxLength: "Au plus {max} caractères ({length} saisis).",
     number: "Veuillez saisir un nombre.",
     integer: "Veuillez saisir un nombre entier.",
-    range: "Autorisé : {min} à {max}.",
+    range: "Autorisé : {min} à {max}.",
     step: "Doit être un multiple de {step}.",
   },
 });

@@ -139,7 +139,7 @@ export default defineArea({
     confirm: "Confirmer",
     close: "Fermer",
     back: "Retour",
-    loadFailed: "Impossible de charger les données : {message}",
+    loadFailed: "Impossible de charger les données : {message}",
     notFound: "Cette page n'existe pas.",
     goHome: "Aller à la vue en direct",
   },

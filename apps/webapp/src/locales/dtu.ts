@@ -76,7 +76,7 @@ export default defineArea({
     mhz: "MHz",
     frequencyHint:
       "Après un changement, les onduleurs peuvent mettre jusqu'à 15 minutes à répondre de nouveau.",
-    frequencyRange: "Autorisé : {min} à {max} MHz par pas de {step} kHz.",
+    frequencyRange: "Autorisé : {min} à {max} MHz par pas de {step} kHz.",
     outsideBand:
       "{freq} MHz est en dehors de la bande de {min} à {max} MHz. Vérifiez que cette fréquence est autorisée chez vous.",
   },

@@ -77,7 +77,7 @@ export default defineArea({
     password: "Mot de passe",
     topic: "Topic de base",
     topicHint:
-      "Tous les topics de cet appareil commencent ainsi ; il doit se terminer par une barre oblique (/).",
+      "Tous les topics de cet appareil commencent ainsi ; il doit se terminer par une barre oblique (/).",
     publishInterval: "Intervalle de publication",
     seconds: "s",
     cleanSession: "Session propre (clean session)",
@@ -91,7 +91,7 @@ export default defineArea({
     lwtCard: "Dernière volonté",
     lwtTopic: "Topic",
     lwtOnline: "Message en ligne",
-    lwtOnlineRepair: "L'appareil a renvoyé ce texte de façon erronée ; veuillez le saisir à nouveau.",
+    lwtOnlineRepair: "L'appareil a renvoyé ce texte de façon erronée ; veuillez le saisir à nouveau.",
     lwtOffline: "Message hors ligne",
     hassCard: "Home Assistant",
     hassTopic: "Préfixe de découverte",

@@ -61,7 +61,7 @@ export default defineArea({
     apCard: "Point d'accès d'administration",
     apTimeout: "Délai du point d'accès",
     apTimeoutHint:
-      "Le point d'accès d'administration s'éteint après ce nombre de minutes ; 0 le laisse allumé.",
+      "Le point d'accès d'administration s'éteint après ce nombre de minutes ; 0 le laisse allumé.",
     minutes: "min",
   },
 });

@@ -51,7 +51,7 @@ export default defineArea({
     server: "Serveur de temps",
     timezone: "Fuseau horaire",
     timezoneRule: "Règle du fuseau horaire",
-    zonesFailed: "La liste des fuseaux horaires n'a pas pu être chargée : {message}",
+    zonesFailed: "La liste des fuseaux horaires n'a pas pu être chargée : {message}",
     latitude: "Latitude",
     longitude: "Longitude",
     degrees: "°",
