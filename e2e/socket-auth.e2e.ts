@@ -1,0 +1,122 @@
+/**
+ * Socket auth with read-only access off (API.md §2.3, §9.4): the browser cannot put an Authorization header on a
+ * WebSocket, so the web app keeps its credentials in the `dtu_auth` cookie (our addition) and the gateway accepts it
+ * on the upgrade. After logging in, live values arrive through the socket itself.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page, WebSocket as PwSocket } from "playwright-core";
+import { ADMIN, startHarness, type Harness } from "./harness";
+
+const AUTHDATA = Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64");
+
+describe("live socket with allow_readonly off", () => {
+  let h: Harness;
+
+  async function post(path: string, body: unknown): Promise<{ type: string; code: number }> {
+    const form = new FormData();
+    form.append("data", JSON.stringify(body));
+    const res = await fetch(`${h.baseUrl}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Basic ${AUTHDATA}`, "X-Requested-With": "XMLHttpRequest" },
+      body: form,
+    });
+    return (await res.json()) as { type: string; code: number };
+  }
+
+  /** Every /livedata socket the page opens, with the frames it received and whether the handshake failed. */
+  function watchSockets(page: Page) {
+    const seen: { ws: PwSocket; frames: string[]; failed: boolean }[] = [];
+    page.on("websocket", (ws) => {
+      if (!ws.url().endsWith("/livedata")) return;
+      const entry = { ws, frames: [] as string[], failed: false };
+      seen.push(entry);
+      ws.on("framereceived", (f) => entry.frames.push(String(f.payload)));
+      ws.on("socketerror", () => (entry.failed = true));
+    });
+    return seen;
+  }
+
+  const totalPower = (page: Page) =>
+    page.locator(".card", { has: page.locator(".card-header", { hasText: /^Total power$/ }) }).locator("p");
+  const banner = (page: Page) =>
+    page.getByRole("alert").filter({ hasText: /Connection to the device lost|Live updates unavailable/ });
+
+  async function authCookie() {
+    return (await h.context.cookies(h.baseUrl)).find((c) => c.name === "dtu_auth");
+  }
+
+  beforeAll(async () => {
+    h = await startHarness();
+    // A June noon on the device clock and a 1 s poll interval, so values change every few seconds (API.md §3.18).
+    const t = await post("/api/ntp/time", { year: 2026, month: 6, day: 21, hour: 12, minute: 0, second: 0 });
+    expect(t.code).toBe(9010);
+    const dtu = (await (
+      await fetch(`${h.baseUrl}/api/dtu/config`, { headers: { Authorization: `Basic ${AUTHDATA}` } })
+    ).json()) as Record<string, unknown>;
+    expect((await post("/api/dtu/config", { ...dtu, pollinterval: 1 })).type).toBe("success");
+    expect(
+      (await post("/api/security/config", { password: ADMIN.password, allow_readonly: false })).type,
+    ).toBe("success");
+  }, 60_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("logs in, opens the live socket with the cookie and shows values pushed through it", async () => {
+    // Before the login, requests answer 401 (expected console errors) and sockets are refused.
+    const page = await h.openPage("/login", { allowConsole: [/401/, /WebSocket|livedata/] });
+    const sockets = watchSockets(page);
+    const gets: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/livedata/status") gets.push(r.url());
+    });
+    await h.login(page);
+    await page.waitForURL((u) => u.pathname === "/");
+    await totalPower(page).waitFor();
+
+    // The cookie the gateway read: the Basic credentials, same-site only, for the whole site.
+    const cookie = await authCookie();
+    expect(cookie).toMatchObject({ value: AUTHDATA, path: "/", sameSite: "Strict", httpOnly: false });
+
+    // A /livedata socket opened after the login and a live document came through it.
+    await expect
+      .poll(() => sockets.find((s) => s.frames.length > 0) !== undefined, { timeout: 20_000 })
+      .toBe(true);
+    const live = sockets.find((s) => s.frames.length > 0)!;
+    expect(live.failed).toBe(false);
+    const doc = JSON.parse(live.frames[0] ?? "") as { inverters: unknown[] };
+    expect(doc.inverters.length).toBeGreaterThan(0);
+    expect(await banner(page).count()).toBe(0);
+
+    // Values keep changing while the app does not read the GET again: they come through the socket.
+    const getsBefore = gets.length;
+    const before = await totalPower(page).textContent();
+    const frames = live.frames.length;
+    await expect.poll(() => totalPower(page).textContent(), { timeout: 30_000 }).not.toBe(before);
+    expect(live.frames.length).toBeGreaterThan(frames);
+    expect(gets.length).toBe(getsBefore);
+    expect(await banner(page).count()).toBe(0);
+    h.assertClean(page);
+
+    // Logout removes the cookie with the session.
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect.poll(async () => (await authCookie())?.value ?? "", { timeout: 5_000 }).toBe("");
+    await page.close();
+  }, 120_000);
+
+  it("a session stored before the page load gets its cookie back, and the socket opens", async () => {
+    const page = await h.openPage("/", { loggedIn: true });
+    const sockets = watchSockets(page);
+    await totalPower(page).waitFor();
+    expect((await authCookie())?.value).toBe(AUTHDATA);
+    // The first socket may have opened before the listener; the next push on any socket proves it either way.
+    await page.reload();
+    await expect
+      .poll(() => sockets.some((s) => s.frames.length > 0 && !s.failed), { timeout: 20_000 })
+      .toBe(true);
+    expect(await banner(page).count()).toBe(0);
+    h.assertClean(page);
+    await page.close();
+  }, 60_000);
+});
