@@ -30,7 +30,8 @@ const TabTitle = memo(function TabTitle({ serial, feed }: { serial: string; feed
   );
   return (
     <span className="d-flex w-100 align-items-center gap-2 text-start">
-      {icon}
+      {/* Own backdrop: the coloured icon stays readable on the blue of the active tab. */}
+      <span className="d-flex bg-body rounded p-1">{icon}</span>
       <span className="text-break">
         {inv.name}
         {glance && <small className="d-block">{glance}</small>}
