@@ -19,6 +19,30 @@ export interface FieldSpec {
 const measurement = "measurement";
 const increasing = "total_increasing";
 
+/**
+ * Most fields use the same word for the live property and the discovery name, and its lower case as the topic;
+ * only "Power DC" differs (it is spelt apart in AC_FIELDS).
+ */
+function field(
+  name: string,
+  decimals: number,
+  unit: string,
+  deviceClass?: string,
+  stateClass?: string,
+): FieldSpec {
+  const spec: FieldSpec = { live: name, topic: name.toLowerCase(), hass: name, decimals, unit };
+  if (deviceClass !== undefined) spec.deviceClass = deviceClass;
+  if (stateClass !== undefined) spec.stateClass = stateClass;
+  return spec;
+}
+
+// Fields an AC phase and a DC input share, with the same decimals and classes (§3.4, §5.2).
+const VOLTAGE = field("Voltage", 1, "V", "voltage", measurement);
+const CURRENT = field("Current", 2, "A", "current", measurement);
+const POWER = field("Power", 1, "W", "power", measurement);
+const YIELD_DAY = field("YieldDay", 0, "Wh", "energy", increasing);
+const YIELD_TOTAL = field("YieldTotal", 3, "kWh", "energy", increasing);
+
 export const AC_FIELDS: readonly FieldSpec[] = [
   {
     live: "Power DC",
@@ -29,144 +53,30 @@ export const AC_FIELDS: readonly FieldSpec[] = [
     deviceClass: "power",
     stateClass: measurement,
   },
-  {
-    live: "YieldDay",
-    topic: "yieldday",
-    hass: "YieldDay",
-    decimals: 0,
-    unit: "Wh",
-    deviceClass: "energy",
-    stateClass: increasing,
-  },
-  {
-    live: "YieldTotal",
-    topic: "yieldtotal",
-    hass: "YieldTotal",
-    decimals: 3,
-    unit: "kWh",
-    deviceClass: "energy",
-    stateClass: increasing,
-  },
-  {
-    live: "Voltage",
-    topic: "voltage",
-    hass: "Voltage",
-    decimals: 1,
-    unit: "V",
-    deviceClass: "voltage",
-    stateClass: measurement,
-  },
-  {
-    live: "Current",
-    topic: "current",
-    hass: "Current",
-    decimals: 2,
-    unit: "A",
-    deviceClass: "current",
-    stateClass: measurement,
-  },
-  {
-    live: "Power",
-    topic: "power",
-    hass: "Power",
-    decimals: 1,
-    unit: "W",
-    deviceClass: "power",
-    stateClass: measurement,
-  },
-  {
-    live: "Frequency",
-    topic: "frequency",
-    hass: "Frequency",
-    decimals: 2,
-    unit: "Hz",
-    deviceClass: "frequency",
-    stateClass: measurement,
-  },
-  {
-    live: "PowerFactor",
-    topic: "powerfactor",
-    hass: "PowerFactor",
-    decimals: 3,
-    unit: "",
-    deviceClass: "power_factor",
-    stateClass: measurement,
-  },
+  YIELD_DAY,
+  YIELD_TOTAL,
+  VOLTAGE,
+  CURRENT,
+  POWER,
+  field("Frequency", 2, "Hz", "frequency", measurement),
+  field("PowerFactor", 3, "", "power_factor", measurement),
   // Efficiency has neither device nor state class on the device (§5.2).
-  { live: "Efficiency", topic: "efficiency", hass: "Efficiency", decimals: 3, unit: "%" },
-  {
-    live: "ReactivePower",
-    topic: "reactivepower",
-    hass: "ReactivePower",
-    decimals: 1,
-    unit: "var",
-    deviceClass: "reactive_power",
-    stateClass: measurement,
-  },
+  field("Efficiency", 3, "%"),
+  field("ReactivePower", 1, "var", "reactive_power", measurement),
 ];
 
 /** DC inputs; the string `name` topic is handled apart (it is text, published before these). */
 export const DC_FIELDS: readonly FieldSpec[] = [
-  {
-    live: "Voltage",
-    topic: "voltage",
-    hass: "Voltage",
-    decimals: 1,
-    unit: "V",
-    deviceClass: "voltage",
-    stateClass: measurement,
-  },
-  {
-    live: "Current",
-    topic: "current",
-    hass: "Current",
-    decimals: 2,
-    unit: "A",
-    deviceClass: "current",
-    stateClass: measurement,
-  },
-  {
-    live: "Power",
-    topic: "power",
-    hass: "Power",
-    decimals: 1,
-    unit: "W",
-    deviceClass: "power",
-    stateClass: measurement,
-  },
-  {
-    live: "YieldDay",
-    topic: "yieldday",
-    hass: "YieldDay",
-    decimals: 0,
-    unit: "Wh",
-    deviceClass: "energy",
-    stateClass: increasing,
-  },
-  {
-    live: "YieldTotal",
-    topic: "yieldtotal",
-    hass: "YieldTotal",
-    decimals: 3,
-    unit: "kWh",
-    deviceClass: "energy",
-    stateClass: increasing,
-  },
+  VOLTAGE,
+  CURRENT,
+  POWER,
+  YIELD_DAY,
+  YIELD_TOTAL,
   // Published for every input, 0.000 without a configured max power (§3.4 notes).
-  { live: "Irradiation", topic: "irradiation", hass: "Irradiation", decimals: 3, unit: "%" },
+  field("Irradiation", 3, "%"),
 ];
 
-export const INV_FIELDS: readonly FieldSpec[] = [
-  {
-    live: "Temperature",
-    topic: "temperature",
-    hass: "Temperature",
-    decimals: 1,
-    unit: "°C",
-    deviceClass: "temperature",
-    stateClass: measurement,
-  },
-];
+export const INV_FIELDS: readonly FieldSpec[] = [field("Temperature", 1, "°C", "temperature", measurement)];
 
 /**
  * printf("%.*f") style formatting (§2). Float noise such as 140.7999878 is rounded away; -0 prints as 0 because
