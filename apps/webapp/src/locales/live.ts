@@ -3,7 +3,7 @@ import { defineArea } from "./define";
 // Live view: totals, inverter panels, hints and the five inverter dialogs (SEED §2, §3, §8).
 export default defineArea({
   en: {
-    connectionLost: "Connection to the device lost. Reconnecting; the values below are getting older.",
+    connectionLost: "Connection to the device lost. Reconnecting…",
     pollingOnly: "Live updates unavailable; refreshing every 10 s.",
     hintRadio: "The radio module does not respond. Please check its wiring.",
     hintTime:
@@ -104,7 +104,7 @@ export default defineArea({
     statusUnknown: "Unknown",
   },
   de: {
-    connectionLost: "Verbindung zum Gerät unterbrochen. Neuer Versuch läuft; die Werte unten veralten.",
+    connectionLost: "Verbindung zum Gerät unterbrochen. Neuer Versuch läuft…",
     pollingOnly: "Live-Daten nicht verfügbar; Abruf alle 10 s.",
     hintRadio: "Das Funkmodul antwortet nicht. Bitte die Verkabelung prüfen.",
     hintTime:
@@ -205,8 +205,7 @@ export default defineArea({
     statusUnknown: "Unbekannt",
   },
   fr: {
-    connectionLost:
-      "Connexion à l'appareil perdue. Reconnexion en cours ; les valeurs ci-dessous vieillissent.",
+    connectionLost: "Connexion à l'appareil perdue. Reconnexion en cours…",
     pollingOnly: "Direct indisponible ; actualisation toutes les 10 s.",
     hintRadio: "Le module radio ne répond pas. Vérifiez son câblage.",
     hintTime:

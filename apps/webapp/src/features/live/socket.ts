@@ -68,14 +68,12 @@ export class LiveSocket {
   private readonly timers: Timers;
   private readonly pingMs: number;
   private readonly retryMs: number;
-  private readonly silenceMs: number;
 
   constructor(private readonly opts: LiveSocketOptions) {
     this.create = opts.create ?? ((url) => new WebSocket(url) as unknown as SocketLike);
     this.timers = opts.timers ?? browserTimers;
     this.pingMs = opts.pingMs ?? timing.livePingMs;
     this.retryMs = opts.retryMs ?? timing.reconnectMs;
-    this.silenceMs = opts.silenceMs ?? 25_000;
   }
 
   get state(): ConnectionState {
@@ -173,7 +171,7 @@ export class LiveSocket {
       this.silenceTimer = null;
       if (this.opts.expectMessages?.() === false) this.armSilence();
       else this.scheduleRetry();
-    }, this.silenceMs);
+    }, this.opts.silenceMs ?? 25_000);
   }
 
   private scheduleRetry(): void {
