@@ -15,7 +15,8 @@ import type {
   LiveInverter,
   PowerStatus,
 } from "@dtu/api/live";
-import type { ConfigInverter, ConfigJson } from "../../src/config/types.ts";
+import { emptySlot, firmwareDefaults } from "../../src/config/defaults.ts";
+import type { ConfigJson } from "../../src/config/types.ts";
 import type { DeviceClock, DeviceIdentity, Fleet, SunInfo } from "../../src/device/contracts.ts";
 
 /** One serial per family (API.md §4.1 examples). */
@@ -226,84 +227,25 @@ export class FakeFleet implements Fleet {
   async persist(): Promise<void> {}
 }
 
-function configInverter(serial: string, name: string, order: number): ConfigInverter {
-  return {
-    serial: Number.parseInt(serial, 16),
-    name,
-    order,
-    poll_enable: true,
-    poll_enable_night: true,
-    command_enable: true,
-    command_enable_night: true,
-    reachable_threshold: 2,
-    zero_runtime: false,
-    zero_day: false,
-    channel: Array.from({ length: 6 }, () => ({ name: "", max_power: 0, yield_total_offset: 0 })),
-  };
-}
-
-/** config.json with MQTT enabled towards `port` and the fleet's inverters in the slots. */
+/** The firmware's default config.json (API.md §5.1) with MQTT enabled towards `port` and the fleet's inverters in the slots. */
 export function makeConfig(
   port: number,
   fleet: FakeFleet,
   mqtt: Partial<ConfigJson["mqtt"]> = {},
 ): ConfigJson {
-  const slots = fleet.inverters.map((inv, i) => configInverter(inv.serial, inv.name, i));
-  while (slots.length < 10) {
-    slots.push({ ...configInverter("0", "", 0), serial: 0 });
-  }
-  return {
-    cfg: { version: 71936, save_count: 1 },
-    wifi: {
-      ssid: "",
-      password: "",
-      ip: "0.0.0.0",
-      netmask: "0.0.0.0",
-      gateway: "0.0.0.0",
-      dns1: "0.0.0.0",
-      dns2: "0.0.0.0",
-      dhcp: true,
-      hostname: "OpenDTU-%06X",
-      aptimeout: 3,
-    },
-    mdns: { enabled: false },
-    ntp: {
-      server: "pool.ntp.org",
-      timezone: "CET-1CEST,M3.5.0,M10.5.0/3",
-      timezone_descr: "Europe/Berlin",
-      latitude: 0,
-      longitude: 0,
-      sunsettype: 1,
-    },
-    mqtt: {
-      enabled: true,
-      hostname: "127.0.0.1",
-      port,
-      username: "",
-      password: "",
-      topic: "solar/",
-      retain: true,
-      publish_interval: 5,
-      clean_session: true,
-      lwt: { topic: "dtu/status", value_online: "online", value_offline: "offline" },
-      tls: { enabled: false, root_ca_cert: "", certlogin: false, client_cert: "", client_key: "" },
-      hass: { enabled: false, retain: true, topic: "homeassistant/", individual_panels: false, expire: true },
-      ...mqtt,
-    },
-    dtu: {
-      serial: 0x199980125436,
-      poll_interval: 5,
-      nrf_pa_level: 0,
-      cmt_pa_level: 0,
-      cmt_frequency: 865000,
-    },
-    security: { password: "openDTU42", allow_readonly: true },
-    device: {
-      pinmapping: "",
-      display: { powersafe: true, screensaver: true, rotation: 2, contrast: 60, language: 0 },
-    },
-    inverters: slots,
-  };
+  const config = firmwareDefaults(identity.chipId);
+  config.inverters.splice(
+    0,
+    fleet.inverters.length,
+    ...fleet.inverters.map((inv, order) => ({
+      ...emptySlot(),
+      serial: Number.parseInt(inv.serial, 16),
+      name: inv.name,
+      order,
+    })),
+  );
+  config.mqtt = { ...config.mqtt, enabled: true, hostname: "127.0.0.1", port, ...mqtt };
+  return config;
 }
 
 export const identity: DeviceIdentity = {
