@@ -1,11 +1,20 @@
 /**
  * Socket auth with read-only access off (API.md §2.3, §9.4): the browser cannot put an Authorization header on a
  * WebSocket, so the web app keeps its credentials in the `dtu_auth` cookie (our addition) and the gateway accepts it
- * on the upgrade. After logging in, live values arrive through the socket itself.
+ * on the upgrade, and the proxy turns it into `Authorization: Basic` towards the device. After logging in, live
+ * values arrive through the socket itself.
  */
+import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, WebSocket as PwSocket } from "playwright-core";
-import { ADMIN, startHarness, type Harness } from "./harness";
+import { ADMIN, copyWebRoot, startHarness, type Harness } from "./harness";
+
+/** The proxy app (apps/gateway/src/proxy/app.ts), imported by a variable path as in harness.ts. */
+type BuildProxyApp = (opts: {
+  device: string;
+  webRoot?: string;
+}) => Promise<{ listen(o: { port: number; host: string }): Promise<string>; close(): Promise<unknown> }>;
+const proxyModule = "../apps/gateway/src/proxy/app.ts";
 
 const AUTHDATA = Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64");
 
@@ -118,5 +127,28 @@ describe("live socket with allow_readonly off", () => {
     expect(await banner(page).count()).toBe(0);
     h.assertClean(page);
     await page.close();
+  }, 60_000);
+
+  it("through the proxy: the cookie reaches the device as Basic credentials and the socket opens", async () => {
+    const { buildProxyApp } = (await import(proxyModule)) as { buildProxyApp: BuildProxyApp };
+    const web = await copyWebRoot();
+    const proxy = await buildProxyApp({ device: h.baseUrl, webRoot: web });
+    try {
+      const base = (await proxy.listen({ port: 0, host: "127.0.0.1" })).replace("0.0.0.0", "127.0.0.1");
+      const page = await h.openPage(`${base}/`, { loggedIn: true });
+      const sockets = watchSockets(page);
+      await page.reload();
+      await totalPower(page).waitFor();
+      await expect
+        .poll(() => sockets.some((s) => s.frames.length > 0 && !s.failed), { timeout: 20_000 })
+        .toBe(true);
+      expect(sockets.every((s) => new URL(s.ws.url()).host === new URL(base).host)).toBe(true);
+      expect(await banner(page).count()).toBe(0);
+      h.assertClean(page);
+      await page.close();
+    } finally {
+      await proxy.close();
+      await rm(web, { recursive: true, force: true });
+    }
   }, 60_000);
 });
