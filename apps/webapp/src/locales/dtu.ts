@@ -52,7 +52,7 @@ export default defineArea({
       "Nach einer Änderung kann es bis zu 15 Minuten dauern, bis die Wechselrichter wieder antworten.",
     frequencyRange: "Erlaubt: {min} bis {max} MHz in Schritten von {step} kHz.",
     outsideBand:
-      "{freq} MHz liegt außerhalb des Bands von {min} bis {max} MHz. Prüfen Sie, ob diese Frequenz bei Ihnen erlaubt ist.",
+      "{freq} MHz liegt außerhalb von {min} bis {max} MHz. Prüfen Sie, ob das bei Ihnen erlaubt ist.",
   },
   fr: {
     generalCard: "Général",
@@ -77,7 +77,6 @@ export default defineArea({
     frequencyHint:
       "Après un changement, les onduleurs peuvent mettre jusqu'à 15 minutes à répondre de nouveau.",
     frequencyRange: "Autorisé : {min} à {max} MHz par pas de {step} kHz.",
-    outsideBand:
-      "{freq} MHz est en dehors de la bande de {min} à {max} MHz. Vérifiez que cette fréquence est autorisée chez vous.",
+    outsideBand: "{freq} MHz est hors de la bande {min} à {max} MHz. Vérifiez que c'est autorisé chez vous.",
   },
 });

@@ -7,7 +7,7 @@ export default defineArea({
     ssid: "Network name (SSID)",
     password: "WiFi password",
     hostname: "Host name",
-    hostnameHint: "%06X in the host name is replaced by the last 6 hexadecimal digits of the chip ID.",
+    hostnameHint: "%06X in the host name becomes the last 6 hex digits of the chip ID.",
     dhcp: "Get the address automatically (DHCP)",
     staticCard: "Static IP configuration",
     ip: "IP address",
@@ -19,7 +19,7 @@ export default defineArea({
     mdns: "Announce the device by mDNS",
     apCard: "Admin access point",
     apTimeout: "Access point timeout",
-    apTimeoutHint: "The admin access point switches itself off after this many minutes; 0 keeps it on.",
+    apTimeoutHint: "The access point switches off after this many minutes; 0 keeps it on.",
     minutes: "min",
   },
   de: {
@@ -27,7 +27,7 @@ export default defineArea({
     ssid: "Netzwerkname (SSID)",
     password: "WLAN-Passwort",
     hostname: "Hostname",
-    hostnameHint: "%06X im Hostnamen wird durch die letzten 6 Hexadezimalziffern der Chip-ID ersetzt.",
+    hostnameHint: "%06X im Hostnamen wird durch die letzten 6 Hex-Ziffern der Chip-ID ersetzt.",
     dhcp: "Adresse automatisch beziehen (DHCP)",
     staticCard: "Statische IP-Konfiguration",
     ip: "IP-Adresse",
@@ -39,7 +39,7 @@ export default defineArea({
     mdns: "Gerät per mDNS bekannt machen",
     apCard: "Admin-Zugangspunkt",
     apTimeout: "Zeitlimit des Zugangspunkts",
-    apTimeoutHint: "Der Admin-Zugangspunkt schaltet sich nach so vielen Minuten ab; 0 lässt ihn an.",
+    apTimeoutHint: "Der Zugangspunkt schaltet sich nach so vielen Minuten ab; 0 lässt ihn an.",
     minutes: "min",
   },
   fr: {
@@ -47,8 +47,7 @@ export default defineArea({
     ssid: "Nom du réseau (SSID)",
     password: "Mot de passe Wi-Fi",
     hostname: "Nom d'hôte",
-    hostnameHint:
-      "%06X dans le nom d'hôte est remplacé par les 6 derniers chiffres hexadécimaux de l'identifiant de la puce.",
+    hostnameHint: "%06X dans le nom d'hôte devient les 6 derniers chiffres hexa de l'ID de la puce.",
     dhcp: "Obtenir l'adresse automatiquement (DHCP)",
     staticCard: "Configuration IP statique",
     ip: "Adresse IP",
@@ -60,8 +59,7 @@ export default defineArea({
     mdns: "Annoncer l'appareil par mDNS",
     apCard: "Point d'accès d'administration",
     apTimeout: "Délai du point d'accès",
-    apTimeoutHint:
-      "Le point d'accès d'administration s'éteint après ce nombre de minutes ; 0 le laisse allumé.",
+    apTimeoutHint: "Le point d'accès s'éteint après ce nombre de minutes ; 0 le laisse allumé.",
     minutes: "min",
   },
 });
