@@ -8,6 +8,7 @@ export default defineArea({
     submit: "Log in",
     usernameRequired: "Please enter the username.",
     passwordRequired: "Please enter the password.",
+    invalid: "Invalid credentials",
   },
   de: {
     title: "Anmelden",
@@ -16,6 +17,7 @@ export default defineArea({
     submit: "Anmelden",
     usernameRequired: "Bitte den Benutzernamen eingeben.",
     passwordRequired: "Bitte das Passwort eingeben.",
+    invalid: "Benutzername oder Passwort falsch",
   },
   fr: {
     title: "Connexion",
@@ -24,5 +26,6 @@ export default defineArea({
     submit: "Se connecter",
     usernameRequired: "Veuillez saisir le nom d'utilisateur.",
     passwordRequired: "Veuillez saisir le mot de passe.",
+    invalid: "Identifiant ou mot de passe incorrect",
   },
 });

@@ -33,7 +33,9 @@ export function LoginScreen() {
       },
       (err: unknown) => {
         setBusy(false);
-        setError(toHttpError(err).message);
+        const e = toHttpError(err);
+        // SEED §8 names the English text; a 401 here is always a wrong password, so say it in the UI language.
+        setError(e.status === 401 ? t("login.invalid") : e.message);
       },
     );
   };

@@ -1,0 +1,41 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { setLocale } from "../lib/i18n";
+import { LoginScreen } from "./Login";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  act(() => setLocale("en"));
+});
+
+function submit(password: string) {
+  fireEvent.change(screen.getByLabelText("Benutzername"), { target: { value: "admin" } });
+  fireEvent.change(screen.getByLabelText("Passwort"), { target: { value: password } });
+  fireEvent.click(screen.getByRole("button", { name: "Anmelden" }));
+}
+
+describe("Login screen", () => {
+  it("says a wrong password in the UI language, not the English wire text", async () => {
+    act(() => setLocale("de"));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response("", { status: 401, statusText: "Unauthorized" })),
+    );
+    render(<LoginScreen />);
+    submit("wrong");
+    expect((await screen.findByRole("alert")).textContent).toBe("Benutzername oder Passwort falsch");
+  });
+
+  it("shows the status text for other failures", async () => {
+    act(() => setLocale("de"));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response("", { status: 503, statusText: "Service Unavailable" })),
+    );
+    render(<LoginScreen />);
+    submit("whatever");
+    expect((await screen.findByRole("alert")).textContent).toBe("Service Unavailable");
+  });
+});
