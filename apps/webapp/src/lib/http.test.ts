@@ -38,6 +38,17 @@ describe("http client", () => {
     expect(navigate).toHaveBeenCalledWith("/login?returnUrl=%2Finfo%2Fsystem%3Fx%3D1");
   });
 
+  it("on 401 without a session goes to the login without saying 'logged out'", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response("", { status: 401, statusText: "Unauthorized" })),
+    );
+    const before = noticeStore.get().length;
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "Unauthorized", status: 401 });
+    expect(noticeStore.get().length).toBe(before);
+    expect(navigate).toHaveBeenCalledWith("/login?returnUrl=%2Finfo%2Fsystem%3Fx%3D1");
+  });
+
   it("takes the error message from a JSON body, else the status text", async () => {
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response('{"message":"boom"}', { status: 500 })));
     await expect(getJson("/api/x")).rejects.toEqual({ message: "boom", status: 500 });

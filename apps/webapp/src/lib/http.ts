@@ -26,10 +26,14 @@ function headers(): Record<string, string> {
   return h;
 }
 
-/** SEED §4: a 401 removes the session, says so and sends the user to the login with a way back. */
+/**
+ * SEED §4: a 401 removes the session, says so and sends the user to the login with a way back. A visitor who was
+ * never logged in is only sent to the login: "you are logged out" would be news to them.
+ */
 export function handleUnauthorized(): void {
+  const had = authHeader() !== null;
   clearSession();
-  announce("common.loggedOut", "warning");
+  if (had) announce("common.loggedOut", "warning");
   const here = location.pathname + location.search;
   if (location.pathname !== "/login") navigate(`/login?returnUrl=${encodeURIComponent(here)}`);
 }
