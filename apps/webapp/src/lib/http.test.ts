@@ -10,6 +10,8 @@ const { noticeStore } = await import("./notify");
 
 beforeEach(() => {
   navigate.mockReset();
+  // Start each test without notices: a notice of an earlier test would expire (5 s timer) mid-test under load.
+  noticeStore.set([]);
   history.replaceState(null, "", "/info/system?x=1");
 });
 afterEach(() => vi.unstubAllGlobals());
