@@ -442,7 +442,7 @@ describe("DTU settings", () => {
 
 describe("settings A in German and French, dark, phone width", () => {
   const screens = [
-    ["/settings/network", "de", "Netzwerk-Einstellungen"],
+    ["/settings/network", "de", "Netzwerkeinstellungen"],
     ["/settings/ntp", "fr", "Paramètres NTP"],
     ["/settings/mqtt", "de", "MQTT-Einstellungen"],
     ["/settings/security", "fr", "Paramètres de sécurité"],
