@@ -1,18 +1,12 @@
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo } from "react";
 import { endpoints } from "@dtu/api/endpoints";
 import { uiLimits } from "@dtu/api/limits";
 import type { DtuConfig } from "@dtu/api/settings";
-import { SaveButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
 import { CheckField, InputField, SelectField } from "../../components/ui/FormRow";
-import { ResultAlert } from "../../components/ui/ResultAlert";
-import { useSave } from "../../components/ui/useSave";
-import {
-  focusFirstInvalid,
-  hasProblems,
-  useProblemText,
-  type Problems,
-} from "../../components/ui/validation";
+import { SettingsForm } from "../../components/ui/SettingsForm";
+import { useSettingsForm } from "../../components/ui/useSettingsForm";
+import { useProblemText } from "../../components/ui/validation";
 import { useI18n } from "../../lib/i18n";
 import {
   dtuBand,
@@ -22,19 +16,18 @@ import {
   outsideLegalBand,
   validateDtu,
   type DtuDraft,
-  type DtuField,
 } from "./validate";
 
 /** Serial, poll interval, NRF24 and CMT2300A options (SEED §2 DTU settings). */
 export function DtuForm({ initial }: { initial: DtuConfig }) {
   const { t, number } = useI18n();
   const text = useProblemText();
-  const form = useRef<HTMLFormElement>(null);
   const band = useMemo(() => dtuBand(initial), [initial]);
-  const [draft, setDraft] = useState(() => dtuDraft(initial, band));
-  const [problems, setProblems] = useState<Problems<DtuField>>({});
-  const [tried, setTried] = useState(false);
-  const { busy, result, clear, save } = useSave();
+  const state = useSettingsForm(
+    () => dtuDraft(initial, band),
+    (d: DtuDraft) => validateDtu(d, band),
+  );
+  const { draft, problems, change } = state;
 
   const levelText: Record<(typeof uiLimits.nrfPaLevels)[number]["key"], string> = {
     min: t("dtu.levelMin"),
@@ -44,29 +37,13 @@ export function DtuForm({ initial }: { initial: DtuConfig }) {
   };
   const levels = uiLimits.nrfPaLevels.map((l) => [String(l.value), levelText[l.key]] as const);
 
-  const change = (patch: Partial<DtuDraft>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    if (tried) setProblems(validateDtu(next, band));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    const p = validateDtu(draft, band);
-    setProblems(p);
-    if (hasProblems(p)) {
-      clear();
-      focusFirstInvalid(form.current);
-      return;
-    }
-    void save(endpoints.dtuConfigPost.path, dtuBody(initial, draft, band));
-  };
-
   const mhz = (wire: number) => number(wire / band.perMhz, 2);
 
   return (
-    <form ref={form} noValidate onSubmit={submit}>
+    <SettingsForm
+      state={state}
+      onValid={(d) => void state.save(endpoints.dtuConfigPost.path, dtuBody(initial, d, band))}
+    >
       <Card title={t("dtu.generalCard")}>
         <InputField
           label={t("dtu.serial")}
@@ -150,10 +127,6 @@ export function DtuForm({ initial }: { initial: DtuConfig }) {
           </div>
         )}
       </Card>
-      <ResultAlert result={result} onClose={clear} />
-      <div className="text-end mb-3">
-        <SaveButton busy={busy} />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

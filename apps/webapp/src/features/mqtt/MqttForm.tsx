@@ -1,18 +1,11 @@
-import { useRef, useState, type FormEvent } from "react";
 import { endpoints } from "@dtu/api/endpoints";
 import { uiLimits } from "@dtu/api/limits";
 import type { MqttConfig } from "@dtu/api/settings";
-import { SaveButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
 import { CheckField, FormRow, InputField } from "../../components/ui/FormRow";
-import { ResultAlert } from "../../components/ui/ResultAlert";
-import { useSave } from "../../components/ui/useSave";
-import {
-  focusFirstInvalid,
-  hasProblems,
-  useProblemText,
-  type Problems,
-} from "../../components/ui/validation";
+import { SettingsForm } from "../../components/ui/SettingsForm";
+import { useSettingsForm } from "../../components/ui/useSettingsForm";
+import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import {
   lwtOnlineBroken,
@@ -28,31 +21,12 @@ import {
 export function MqttForm({ initial }: { initial: MqttConfig }) {
   const t = useT();
   const text = useProblemText();
-  const form = useRef<HTMLFormElement>(null);
   const repair = lwtOnlineBroken(initial);
-  const [draft, setDraft] = useState(() => mqttDraft(initial));
-  const [problems, setProblems] = useState<Problems<MqttTextField>>({});
-  const [tried, setTried] = useState(false);
-  const { busy, result, clear, save } = useSave();
-
-  const change = (patch: Partial<MqttDraft>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    if (tried) setProblems(validateMqtt(next, repair));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    const p = validateMqtt(draft, repair);
-    setProblems(p);
-    if (hasProblems(p)) {
-      clear();
-      focusFirstInvalid(form.current);
-      return;
-    }
-    void save(endpoints.mqttConfigPost.path, mqttBody(initial, draft));
-  };
+  const state = useSettingsForm(
+    () => mqttDraft(initial),
+    (d: MqttDraft) => validateMqtt(d, repair),
+  );
+  const { draft, problems, change } = state;
 
   const flag = (k: MqttFlag, label: string) => (
     <CheckField
@@ -100,7 +74,10 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
   );
 
   return (
-    <form ref={form} noValidate onSubmit={submit}>
+    <SettingsForm
+      state={state}
+      onValid={(d) => void state.save(endpoints.mqttConfigPost.path, mqttBody(initial, d))}
+    >
       <Card title={t("mqtt.generalCard")}>
         {flag("mqtt_enabled", t("mqtt.enabled"))}
         {draft.mqtt_enabled && flag("mqtt_hass_enabled", t("mqtt.hassEnabled"))}
@@ -149,10 +126,6 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
           )}
         </>
       )}
-      <ResultAlert result={result} onClose={clear} />
-      <div className="text-end mb-3">
-        <SaveButton busy={busy} />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

@@ -1,48 +1,19 @@
-import { useRef, useState, type FormEvent } from "react";
 import { endpoints } from "@dtu/api/endpoints";
 import type { NetworkConfig } from "@dtu/api/settings";
-import { SaveButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
 import { CheckField, InputField } from "../../components/ui/FormRow";
-import { ResultAlert } from "../../components/ui/ResultAlert";
-import { useSave } from "../../components/ui/useSave";
-import {
-  focusFirstInvalid,
-  hasProblems,
-  useProblemText,
-  type Problems,
-} from "../../components/ui/validation";
+import { SettingsForm } from "../../components/ui/SettingsForm";
+import { useSettingsForm } from "../../components/ui/useSettingsForm";
+import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
-import { networkBody, networkDraft, validateNetwork, type NetworkDraft, type NetworkField } from "./validate";
+import { networkBody, networkDraft, validateNetwork, type NetworkField } from "./validate";
 
 /** WiFi, static IP (only with DHCP off), mDNS and admin AP cards (SEED §2 Network settings). */
 export function NetworkForm({ initial }: { initial: NetworkConfig }) {
   const t = useT();
   const text = useProblemText();
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState(() => networkDraft(initial));
-  const [problems, setProblems] = useState<Problems<NetworkField>>({});
-  const [tried, setTried] = useState(false);
-  const { busy, result, clear, save } = useSave();
-
-  const change = (patch: Partial<NetworkDraft>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    if (tried) setProblems(validateNetwork(next));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    const p = validateNetwork(draft);
-    setProblems(p);
-    if (hasProblems(p)) {
-      clear();
-      focusFirstInvalid(form.current);
-      return;
-    }
-    void save(endpoints.networkConfigPost.path, networkBody(initial, draft));
-  };
+  const state = useSettingsForm(() => networkDraft(initial), validateNetwork);
+  const { draft, problems, change } = state;
 
   const field = (k: NetworkField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
     <InputField
@@ -56,7 +27,10 @@ export function NetworkForm({ initial }: { initial: NetworkConfig }) {
   );
 
   return (
-    <form ref={form} noValidate onSubmit={submit}>
+    <SettingsForm
+      state={state}
+      onValid={(d) => void state.save(endpoints.networkConfigPost.path, networkBody(initial, d))}
+    >
       <Card title={t("network.wifiCard")}>
         {field("ssid", t("network.ssid"))}
         {field("password", t("network.password"), { type: "password", autoComplete: "new-password" })}
@@ -107,10 +81,6 @@ export function NetworkForm({ initial }: { initial: NetworkConfig }) {
           onChange={(e) => change({ aptimeout: e.target.value })}
         />
       </Card>
-      <ResultAlert result={result} onClose={clear} />
-      <div className="text-end mb-3">
-        <SaveButton busy={busy} />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

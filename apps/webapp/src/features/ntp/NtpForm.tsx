@@ -1,18 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { endpoints, laterEndpoints } from "@dtu/api/endpoints";
 import type { NtpConfig, Zones } from "@dtu/api/settings";
-import { SaveButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
 import { InputField, SelectField } from "../../components/ui/FormRow";
-import { ResultAlert } from "../../components/ui/ResultAlert";
 import { useApi } from "../../components/ui/useApi";
-import { useSave } from "../../components/ui/useSave";
-import {
-  focusFirstInvalid,
-  hasProblems,
-  useProblemText,
-  type Problems,
-} from "../../components/ui/validation";
+import { SettingsForm } from "../../components/ui/SettingsForm";
+import { useSettingsForm } from "../../components/ui/useSettingsForm";
+import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import {
   ntpBody,
@@ -23,48 +17,31 @@ import {
   zoneOptions,
   zoneValue,
   type NtpDraft,
-  type NtpField,
 } from "./validate";
 
 /** Time server, time zone (+ resulting rule), location and sunset type (SEED §2 NTP settings). */
 export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: () => void }) {
   const t = useT();
   const text = useProblemText();
-  const form = useRef<HTMLFormElement>(null);
   const withRule = postsRule(initial);
   const zones = useApi<Zones>(withRule ? endpoints.zones.path : laterEndpoints.ntpZones);
-  const [draft, setDraft] = useState(() => ntpDraft(initial));
-  const [problems, setProblems] = useState<Problems<NtpField>>({});
-  const [tried, setTried] = useState(false);
-  const { busy, result, clear, save } = useSave();
+  const state = useSettingsForm(
+    () => ntpDraft(initial),
+    (d: NtpDraft) => validateNtp(d, withRule),
+  );
+  const { draft, setDraft, problems, change } = state;
 
   // Later firmware sends no rule (API.md §9.15): show the one the zone list gives for the stored name.
   const zoneData = zones.data;
   useEffect(() => {
     if (withRule || !zoneData) return;
     setDraft((d) => (d.ntp_timezone ? d : { ...d, ntp_timezone: zoneData[d.ntp_timezone_descr] ?? "" }));
-  }, [withRule, zoneData]);
+  }, [withRule, zoneData, setDraft]);
 
-  const change = (patch: Partial<NtpDraft>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    if (tried) setProblems(validateNtp(next, withRule));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    const p = validateNtp(draft, withRule);
-    setProblems(p);
-    if (hasProblems(p)) {
-      clear();
-      focusFirstInvalid(form.current);
-      return;
-    }
-    void save(endpoints.ntpConfigPost.path, ntpBody(initial, draft)).then((r) => {
+  const send = (d: NtpDraft) =>
+    void state.save(endpoints.ntpConfigPost.path, ntpBody(initial, d)).then((r) => {
       if (r.type === "success") onSaved?.();
     });
-  };
 
   const sunsetTypes = [
     ["0", t("ntp.sunset0")],
@@ -74,7 +51,7 @@ export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: ()
   ] as const;
 
   return (
-    <form ref={form} noValidate onSubmit={submit}>
+    <SettingsForm state={state} onValid={send}>
       <Card title={t("ntp.serverCard")}>
         <InputField
           label={t("ntp.server")}
@@ -138,10 +115,6 @@ export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: ()
           onChange={(e) => change({ sunsettype: e.target.value })}
         />
       </Card>
-      <ResultAlert result={result} onClose={clear} />
-      <div className="text-end mb-3">
-        <SaveButton busy={busy} />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }

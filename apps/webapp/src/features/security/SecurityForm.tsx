@@ -1,17 +1,10 @@
-import { useRef, useState, type FormEvent } from "react";
 import { endpoints } from "@dtu/api/endpoints";
 import type { SecurityConfig } from "@dtu/api/settings";
-import { SaveButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
 import { CheckField, InputField } from "../../components/ui/FormRow";
-import { ResultAlert } from "../../components/ui/ResultAlert";
-import { useSave } from "../../components/ui/useSave";
-import {
-  focusFirstInvalid,
-  hasProblems,
-  useProblemText,
-  type Problems,
-} from "../../components/ui/validation";
+import { SettingsForm } from "../../components/ui/SettingsForm";
+import { useSettingsForm } from "../../components/ui/useSettingsForm";
+import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import { encodeCredentials, sessionStore, setSession } from "../../lib/session";
 import { validateSecurity, type SecurityDraft } from "./validate";
@@ -20,35 +13,15 @@ import { validateSecurity, type SecurityDraft } from "./validate";
 export function SecurityForm({ initial }: { initial: SecurityConfig }) {
   const t = useT();
   const text = useProblemText();
-  const form = useRef<HTMLFormElement>(null);
-  const [draft, setDraft] = useState<SecurityDraft>({
-    password: initial.password,
-    repeat: initial.password,
-    allow_readonly: initial.allow_readonly,
-  });
-  const [problems, setProblems] = useState<Problems<"password" | "repeat">>({});
-  const [tried, setTried] = useState(false);
-  const { busy, result, clear, save } = useSave();
+  const state = useSettingsForm<SecurityDraft, "password" | "repeat">(
+    { password: initial.password, repeat: initial.password, allow_readonly: initial.allow_readonly },
+    validateSecurity,
+  );
+  const { draft, problems, change } = state;
 
-  const change = (patch: Partial<SecurityDraft>) => {
-    const next = { ...draft, ...patch };
-    setDraft(next);
-    if (tried) setProblems(validateSecurity(next));
-  };
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTried(true);
-    const p = validateSecurity(draft);
-    setProblems(p);
-    if (hasProblems(p)) {
-      clear();
-      focusFirstInvalid(form.current);
-      return;
-    }
+  const send = ({ repeat: _repeat, ...edits }: SecurityDraft) => {
     // API.md §9.0 rule 2: post the GET object back with only the edits.
-    const { repeat: _repeat, ...edits } = draft;
-    void save(endpoints.securityConfigPost.path, { ...initial, ...edits }).then((r) => {
+    void state.save(endpoints.securityConfigPost.path, { ...initial, ...edits }).then((r) => {
       // The stored credentials would fail from now on; keep this browser logged in with the new password.
       const user = sessionStore.get();
       if (r.type === "success" && user && edits.password !== initial.password) {
@@ -58,7 +31,7 @@ export function SecurityForm({ initial }: { initial: SecurityConfig }) {
   };
 
   return (
-    <form ref={form} noValidate onSubmit={submit}>
+    <SettingsForm state={state} onValid={send}>
       <Card title={t("security.passwordCard")}>
         <InputField
           label={t("security.password")}
@@ -87,10 +60,6 @@ export function SecurityForm({ initial }: { initial: SecurityConfig }) {
           onChange={(e) => change({ allow_readonly: e.target.checked })}
         />
       </Card>
-      <ResultAlert result={result} onClose={clear} />
-      <div className="text-end mb-3">
-        <SaveButton busy={busy} />
-      </div>
-    </form>
+    </SettingsForm>
   );
 }
