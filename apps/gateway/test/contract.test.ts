@@ -30,6 +30,7 @@ import {
 } from "@dtu/api/settings";
 import { ApiResultSchema, ConfigList, SystemStatus } from "@dtu/api/system";
 import { ADMIN, FORM, form, startGateway, type TestGateway } from "./helpers/app.ts";
+import { mqttSettings } from "./helpers/bodies.ts";
 
 let gw: TestGateway;
 const seen = new Set<number>();
@@ -348,30 +349,12 @@ describe("DTU, device and security settings", () => {
 });
 
 describe("MQTT settings", () => {
-  const base = {
+  const base = mqttSettings({
     mqtt_enabled: true,
-    mqtt_hostname: "broker.lan",
-    mqtt_port: 1883,
     mqtt_username: "u",
     mqtt_password: "p",
-    mqtt_topic: "solar/",
-    mqtt_retain: true,
-    mqtt_tls: false,
-    mqtt_root_ca_cert: "",
-    mqtt_tls_cert_login: false,
-    mqtt_client_cert: "",
-    mqtt_client_key: "",
-    mqtt_lwt_topic: "dtu/status",
-    mqtt_lwt_online: "online",
-    mqtt_lwt_offline: "offline",
-    mqtt_publish_interval: 5,
-    mqtt_clean_session: true,
     mqtt_hass_enabled: true,
-    mqtt_hass_expire: true,
-    mqtt_hass_retain: true,
-    mqtt_hass_topic: "homeassistant/",
-    mqtt_hass_individualpanels: false,
-  };
+  });
   const url = "/api/mqtt/config";
   it("every check in order, only when enabled", async () => {
     const { mqtt_hass_topic: _dropped, ...missing } = base;

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN, FORM, form, startGateway, type TestGateway } from "../helpers/app.ts";
+import { mqttSettings } from "../helpers/bodies.ts";
 
 let gw: TestGateway | null = null;
 afterEach(async () => {
@@ -12,30 +13,7 @@ afterEach(async () => {
   gw = null;
 });
 
-const MQTT = {
-  mqtt_enabled: false,
-  mqtt_hostname: "broker.lan",
-  mqtt_port: 1883,
-  mqtt_username: "",
-  mqtt_password: "",
-  mqtt_topic: "solar/",
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: "",
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: "",
-  mqtt_client_key: "",
-  mqtt_lwt_topic: "dtu/status",
-  mqtt_lwt_online: "online",
-  mqtt_lwt_offline: "offline",
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
-  mqtt_hass_enabled: false,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: "homeassistant/",
-  mqtt_hass_individualpanels: false,
-};
+const MQTT = mqttSettings();
 
 describe("reboot while settings are being saved", () => {
   it("every save answers 1001 and the last one is what the rebooted device has", async () => {

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN, FORM, form, startGateway, type TestGateway } from "../helpers/app.ts";
+import { mqttSettings } from "../helpers/bodies.ts";
 
 let gw: TestGateway | null = null;
 afterEach(async () => {
@@ -66,29 +67,7 @@ describe("inverter slots (API.md §3.9)", () => {
 describe("MQTT root CA (API.md §1.1, §3.16)", () => {
   it("an omitted mqtt_root_ca_cert is stored as the text null, in config.json too", async () => {
     gw = await startGateway();
-    const body = {
-      mqtt_enabled: false,
-      mqtt_hostname: "",
-      mqtt_port: 1883,
-      mqtt_username: "",
-      mqtt_password: "",
-      mqtt_topic: "solar/",
-      mqtt_retain: true,
-      mqtt_tls: false,
-      mqtt_tls_cert_login: false,
-      mqtt_client_cert: "",
-      mqtt_client_key: "",
-      mqtt_lwt_topic: "dtu/status",
-      mqtt_lwt_online: "online",
-      mqtt_lwt_offline: "offline",
-      mqtt_publish_interval: 5,
-      mqtt_clean_session: true,
-      mqtt_hass_enabled: false,
-      mqtt_hass_expire: true,
-      mqtt_hass_retain: true,
-      mqtt_hass_topic: "homeassistant/",
-      mqtt_hass_individualpanels: false,
-    };
+    const { mqtt_root_ca_cert: _omitted, ...body } = mqttSettings({ mqtt_hostname: "" });
     expect(await post("/api/mqtt/config", body)).toMatchObject({ code: 1001 });
     expect((await get("/api/mqtt/config")).mqtt_root_ca_cert).toBe("null");
     await gw.app.gateway.store.flush();
