@@ -170,7 +170,7 @@ describe("live view against the gateway", () => {
     await roof.getByRole("button", { name: /^Events/ }).click();
     dialog = page.getByRole("dialog", { name: "Event log: Roof" });
     await dialog.waitFor();
-    await dialog.getByText(/^\d+ entries$/).waitFor();
+    await dialog.getByText(/^\d+ entr(y|ies)$/).waitFor();
     if (log.count > 0) {
       await dialog
         .getByText(log.events[0]?.message ?? "", { exact: true })

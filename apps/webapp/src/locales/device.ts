@@ -61,7 +61,7 @@ export default defineArea({
     degrees: "{value}°",
     contrast: "Kontrast",
     percent: "{value} %",
-    waiting: "Das Gerät startet mit dem neuen Profil neu. Warte, bis es wieder antwortet …",
+    waiting: "Das Gerät startet mit dem neuen Profil neu. Bitte warten, bis es wieder antwortet…",
     back: "Das Gerät läuft wieder.",
   },
   fr: {
@@ -71,9 +71,9 @@ export default defineArea({
     default: "Par défaut",
     rebootHint: "Enregistrer un autre profil redémarre l'appareil pour appliquer les nouvelles broches.",
     parseError:
-      "Le fichier des broches (pin_mapping.json) n'a pas pu être lu : {message}. Envoyez un fichier valide dans la gestion de la configuration.",
+      "Le fichier des broches (pin_mapping.json) n'a pas pu être lu : {message}. Envoyez un fichier valide dans la gestion de la configuration.",
     tableCaption:
-      "Broches du profil choisi à côté des broches actives ; les lignes différentes sont mises en évidence. Les broches absentes d'un profil gardent la valeur par défaut du firmware.",
+      "Broches du profil choisi à côté des broches actives ; les lignes différentes sont mises en évidence. Les broches absentes d'un profil gardent la valeur par défaut du firmware.",
     category: "Catégorie",
     pin: "Nom",
     selected: "Profil choisi",
@@ -91,7 +91,7 @@ export default defineArea({
     rotation: "Rotation",
     degrees: "{value}°",
     contrast: "Contraste",
-    percent: "{value} %",
+    percent: "{value} %",
     waiting: "L'appareil redémarre avec le nouveau profil. En attente de sa réponse…",
     back: "L'appareil fonctionne de nouveau.",
   },

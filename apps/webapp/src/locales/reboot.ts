@@ -3,7 +3,7 @@ import { defineArea } from "./define";
 // Device reboot (SEED §2).
 export default defineArea({
   en: {
-    intro: "Restart the gateway. Live data and settings are unavailable for a few seconds.",
+    intro: "Restart the device. Live data and settings are unavailable for a few seconds.",
     button: "Reboot",
     confirmTitle: "Reboot the device?",
     confirmText: "The device restarts at once. This page waits until it answers again.",
@@ -11,18 +11,18 @@ export default defineArea({
     back: "The device is running again.",
   },
   de: {
-    intro: "Das Gateway neu starten. Live-Daten und Einstellungen sind für einige Sekunden nicht erreichbar.",
+    intro: "Das Gerät neu starten. Live-Daten und Einstellungen sind für einige Sekunden nicht erreichbar.",
     button: "Neu starten",
     confirmTitle: "Gerät neu starten?",
     confirmText: "Das Gerät startet sofort neu. Diese Seite wartet, bis es wieder antwortet.",
-    waiting: "Das Gerät startet neu. Warte, bis es wieder antwortet …",
+    waiting: "Das Gerät startet neu. Bitte warten, bis es wieder antwortet…",
     back: "Das Gerät läuft wieder.",
   },
   fr: {
     intro:
-      "Redémarrer la passerelle. Les données en direct et les réglages sont indisponibles quelques secondes.",
+      "Redémarrer l'appareil. Les données en direct et les réglages sont indisponibles quelques secondes.",
     button: "Redémarrer",
-    confirmTitle: "Redémarrer l'appareil ?",
+    confirmTitle: "Redémarrer l'appareil ?",
     confirmText: "L'appareil redémarre immédiatement. Cette page attend qu'il réponde de nouveau.",
     waiting: "L'appareil redémarre. En attente de sa réponse…",
     back: "L'appareil fonctionne de nouveau.",

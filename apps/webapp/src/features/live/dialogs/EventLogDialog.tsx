@@ -13,10 +13,13 @@ export function EventLogDialog({ open, serial, name, onClose }: InverterDialogPr
     open ? livePaths.eventlog(serial, locale) : null,
   );
   const events = data?.events ?? [];
+  const n = data?.count ?? events.length;
+  // Plural form by the locale's rules (French 0 and 1 are singular).
+  const one = new Intl.PluralRules(locale).select(n) === "one";
   return (
     <Modal open={open} title={t("live.eventsTitle", { name })} onClose={onClose} size="lg">
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>
-        <p>{t("live.eventCount", { n: data?.count ?? events.length })}</p>
+        <p>{t(one ? "live.eventOne" : "live.eventCount", { n })}</p>
         {events.length > 0 && (
           <div className="table-responsive" tabIndex={0} /* focusable: keyboard scrolling on a phone (axe) */>
             <table className="table table-sm table-striped">

@@ -54,7 +54,7 @@ describe("EventLogDialog", () => {
     await screen.findByText("<b>Inverter start</b>");
     expect(screen.getByText("07:00:30")).toBeTruthy();
     expect(screen.getByText("00:00:00")).toBeTruthy();
-    expect(screen.getByText("1 entries")).toBeTruthy();
+    expect(screen.getByText("1 entry")).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
