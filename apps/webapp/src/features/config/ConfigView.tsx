@@ -36,7 +36,7 @@ function BackupCard({ files }: { files: ConfigFiles }) {
   const [failed, setFailed] = useState<string>();
   return (
     <section className="card mb-3">
-      <h2 className="card-header h5">{t("config.backupTitle")}</h2>
+      <h2 className="card-header h6 mb-0 py-2">{t("config.backupTitle")}</h2>
       <div className="card-body">
         <p>{t("config.backupIntro")}</p>
         {failed && (
@@ -184,7 +184,7 @@ function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () => void
 
   return (
     <section className="card mb-3">
-      <h2 className="card-header h5">{t("config.restoreTitle")}</h2>
+      <h2 className="card-header h6 mb-0 py-2">{t("config.restoreTitle")}</h2>
       <div className="card-body">{body}</div>
     </section>
   );
@@ -216,7 +216,7 @@ function ResetCard({ files }: { files: ConfigFiles }) {
 
   return (
     <section className="card mb-3">
-      <h2 className="card-header h5">{t("config.resetTitle")}</h2>
+      <h2 className="card-header h6 mb-0 py-2">{t("config.resetTitle")}</h2>
       <div className="card-body">
         <ResultAlert result={result} onClose={() => setResult(undefined)} />
         <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />

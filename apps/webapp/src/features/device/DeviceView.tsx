@@ -215,15 +215,18 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
 
   return (
     <form onSubmit={submit} noValidate>
-      <ResultAlert result={result} onClose={() => setResult(undefined)} />
-      <DeviceRestartNote state={restart} waiting={t("device.waiting")} back={t("device.back")} />
       <Tabs
         items={[
           { key: "pins", title: t("device.tabPins"), content: pinTab },
           { key: "display", title: t("device.tabDisplay"), content: displayTab },
         ]}
       />
-      <SaveButton busy={busy} className="mt-3" />
+      {/* Result and Save at the end, right-aligned, as on the other settings forms. */}
+      <ResultAlert result={result} onClose={() => setResult(undefined)} />
+      <DeviceRestartNote state={restart} waiting={t("device.waiting")} back={t("device.back")} />
+      <div className="text-end mb-3">
+        <SaveButton busy={busy} />
+      </div>
     </form>
   );
 }

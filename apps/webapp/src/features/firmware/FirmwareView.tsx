@@ -81,7 +81,7 @@ export function FirmwareView() {
   if (phase.kind === "success") {
     return (
       <section className="card border-success">
-        <h2 className="card-header h5">{t("firmware.successTitle")}</h2>
+        <h2 className="card-header h6 mb-0 py-2">{t("firmware.successTitle")}</h2>
         <div className="card-body">
           {bar(100)}
           <p>{t("firmware.successText")}</p>
@@ -95,7 +95,7 @@ export function FirmwareView() {
   if (phase.kind === "error") {
     return (
       <section className="card border-danger">
-        <h2 className="card-header h5">{t("firmware.errorTitle")}</h2>
+        <h2 className="card-header h6 mb-0 py-2">{t("firmware.errorTitle")}</h2>
         <div className="card-body">
           <div className="alert alert-danger" role="alert">
             {phase.text}
