@@ -15,7 +15,7 @@ import {
   type Json,
 } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
-import { has, postHandler, type RouteCtx, type RouteDef } from "./types.ts";
+import { has, postHandler, saved, type RouteDef } from "./types.ts";
 
 /** `value | default` of ArduinoJson: the value only when it already has the wanted type. */
 function orBool(value: Json | undefined, fallback: boolean): boolean {
@@ -25,11 +25,6 @@ function orUint8(value: Json | undefined, fallback: number): number {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 255
     ? value
     : fallback;
-}
-
-async function saved(ctx: RouteCtx): Promise<void> {
-  await ctx.gw.store.save();
-  ctx.gw.applyConfig();
 }
 
 export function inverterRoutes(): RouteDef[] {

@@ -2,7 +2,7 @@
 import { asBool, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
 import { certInfo } from "../mqtt/certInfo.ts";
-import { has, postHandler, type RouteDef } from "./types.ts";
+import { has, postHandler, saved, type RouteDef } from "./types.ts";
 
 const REQUIRED = [
   "mqtt_enabled",
@@ -156,8 +156,7 @@ export function mqttRoutes(): RouteDef[] {
         m.hass.retain = asBool(root.mqtt_hass_retain);
         m.hass.individual_panels = asBool(root.mqtt_hass_individualpanels);
         m.hass.topic = truncate(s("mqtt_hass_topic"), 32);
-        await ctx.gw.store.save();
-        ctx.gw.applyConfig();
+        await saved(ctx);
         return result(1001);
       }),
     },

@@ -2,7 +2,7 @@
 import type { Gateway } from "../device/gateway.ts";
 import { asFloat, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
-import { has, postHandler, type RouteDef } from "./types.ts";
+import { has, postHandler, saved, type RouteDef } from "./types.ts";
 
 /** Sunrise/sunset are shown with seconds "00" (API.md §3.18). */
 function sunTime(gw: Gateway, at: number | null, available: boolean): string {
@@ -70,8 +70,7 @@ export function ntpRoutes(): RouteDef[] {
           n.latitude = asFloat(root.latitude);
           n.longitude = asFloat(root.longitude);
           n.sunsettype = asInt(root.sunsettype, "uint8");
-          await ctx.gw.store.save();
-          ctx.gw.applyConfig();
+          await saved(ctx);
           return result(1001);
         },
       ),

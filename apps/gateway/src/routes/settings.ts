@@ -11,12 +11,7 @@ import {
   serialToWire,
 } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
-import { has, postHandler, type RouteCtx, type RouteDef } from "./types.ts";
-
-async function saved(ctx: RouteCtx): Promise<void> {
-  await ctx.gw.store.save();
-  ctx.gw.applyConfig();
-}
+import { has, postHandler, saved, type RouteDef } from "./types.ts";
 
 export function settingsRoutes(): RouteDef[] {
   return [

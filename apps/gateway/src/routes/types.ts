@@ -24,6 +24,12 @@ export interface RouteDef {
   handler: Handler;
 }
 
+/** After a settings POST changed gw.config: write config.json, then let the running parts pick the change up. */
+export async function saved(ctx: RouteCtx): Promise<void> {
+  await ctx.gw.store.save();
+  ctx.gw.applyConfig();
+}
+
 /** Answer with a JSON body exactly as given (key order preserved). */
 export function sendJson(reply: FastifyReply, body: unknown): void {
   // A Buffer keeps the header exactly as the device sends it (a string would get "; charset=utf-8" appended).
