@@ -14,17 +14,28 @@ export interface ApiState<T> {
  * `error` (never an endless spinner). Pass null to skip fetching (e.g. a dialog that is closed).
  */
 export function useApi<T>(path: string | null): ApiState<T> {
+  return useLoad<T>(path, getJson);
+}
+
+/**
+ * Like useApi with another loader (e.g. one that probes two endpoints); `load` must be a module-level function
+ * (it is an effect dependency), `key` plays the part of the path.
+ */
+export function useLoad<T>(
+  key: string | null,
+  load: (key: string, signal: AbortSignal) => Promise<T>,
+): ApiState<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<HttpError>();
-  const [loading, setLoading] = useState(path !== null);
+  const [loading, setLoading] = useState(key !== null);
   const [tick, setTick] = useState(0);
 
   useEffect(() => {
-    if (path === null) return;
+    if (key === null) return;
     const ctl = new AbortController();
     setLoading(true);
     setError(undefined);
-    getJson<T>(path, ctl.signal).then(
+    load(key, ctl.signal).then(
       (d) => {
         if (ctl.signal.aborted) return;
         setData(d);
@@ -37,7 +48,7 @@ export function useApi<T>(path: string | null): ApiState<T> {
       },
     );
     return () => ctl.abort();
-  }, [path, tick]);
+  }, [key, load, tick]);
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { data, loading, error, reload };
