@@ -82,7 +82,8 @@ export interface I18n {
 
 export function makeI18n(locale: Locale): I18n {
   const nf = new Map<number, Intl.NumberFormat>();
-  const dt = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium" });
+  // "medium": a four-digit year (a clock set to the wrong year must be visible).
+  const dt = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" });
   const d = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
   const tm = new Intl.DateTimeFormat(locale, { timeStyle: "medium" });
   return {
