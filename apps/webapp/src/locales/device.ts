@@ -10,8 +10,7 @@ export default defineArea({
     rebootHint: "Saving a different profile restarts the device so that the new pins take effect.",
     parseError:
       "The pin mapping file (pin_mapping.json) could not be read: {message}. Upload a valid file in Config Management.",
-    tableCaption:
-      "Pins of the selected profile next to the pins active now; differing rows are highlighted. Pins a profile leaves out keep the firmware default.",
+    tableCaption: "Differing rows are highlighted. Pins a profile leaves out keep the firmware default.",
     category: "Category",
     pin: "Name",
     selected: "Selected profile",
@@ -42,7 +41,7 @@ export default defineArea({
     parseError:
       "Die Pin-Datei (pin_mapping.json) konnte nicht gelesen werden: {message}. Bitte in der Konfigurationsverwaltung eine gültige Datei hochladen.",
     tableCaption:
-      "Pins des gewählten Profils neben den jetzt aktiven Pins; abweichende Zeilen sind hervorgehoben. Pins, die ein Profil nicht nennt, behalten den Firmware-Standard.",
+      "Abweichende Zeilen sind hervorgehoben. Pins, die ein Profil nicht nennt, behalten den Firmware-Standard.",
     category: "Kategorie",
     pin: "Name",
     selected: "Gewähltes Profil",
@@ -73,7 +72,7 @@ export default defineArea({
     parseError:
       "Le fichier des broches (pin_mapping.json) n'a pas pu être lu : {message}. Envoyez un fichier valide dans la gestion de la configuration.",
     tableCaption:
-      "Broches du profil choisi à côté des broches actives ; les lignes différentes sont mises en évidence. Les broches absentes d'un profil gardent la valeur par défaut du firmware.",
+      "Les lignes différentes sont mises en évidence. Les broches absentes d'un profil gardent la valeur par défaut du firmware.",
     category: "Catégorie",
     pin: "Nom",
     selected: "Profil choisi",

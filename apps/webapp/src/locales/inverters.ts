@@ -22,7 +22,7 @@ export default defineArea({
     deleteLabel: "Delete {name}",
     moveLabel: "Move {name}",
     moveHint:
-      "Drag a row by its handle, or focus the handle and press the Up and Down arrow keys. Then save the order.",
+      "Drag a row by its handle, or focus the handle and press the Up or Down arrow key. Then save the order.",
     moved: "{name} is now at position {pos} of {count}.",
     saveOrder: "Save order",
     editTitle: "Edit inverter {name}",
@@ -72,7 +72,7 @@ export default defineArea({
     deleteLabel: "{name} löschen",
     moveLabel: "{name} verschieben",
     moveHint:
-      "Eine Zeile am Griff ziehen oder den Griff fokussieren und die Pfeiltasten Auf und Ab drücken. Danach die Reihenfolge speichern.",
+      "Eine Zeile am Griff ziehen oder am Griff die Pfeiltasten Auf/Ab drücken. Danach die Reihenfolge speichern.",
     moved: "{name} steht jetzt an Position {pos} von {count}.",
     saveOrder: "Reihenfolge speichern",
     editTitle: "Wechselrichter {name} bearbeiten",
@@ -123,7 +123,7 @@ export default defineArea({
     deleteLabel: "Supprimer {name}",
     moveLabel: "Déplacer {name}",
     moveHint:
-      "Faites glisser une ligne par sa poignée, ou placez le focus sur la poignée et utilisez les flèches haut et bas. Enregistrez ensuite l'ordre.",
+      "Faites glisser une ligne par sa poignée, ou utilisez les flèches haut et bas sur la poignée. Enregistrez ensuite l'ordre.",
     moved: "{name} est maintenant à la position {pos} sur {count}.",
     saveOrder: "Enregistrer l'ordre",
     editTitle: "Modifier l'onduleur {name}",

@@ -7,7 +7,7 @@ export default defineArea({
     button: "Reboot",
     confirmTitle: "Reboot the device?",
     confirmText: "The device restarts at once. This page waits until it answers again.",
-    waiting: "The device is restarting. Waiting for it to answer again…",
+    waiting: "Waiting for the device to answer again…",
     back: "The device is running again.",
   },
   de: {
@@ -15,7 +15,7 @@ export default defineArea({
     button: "Neu starten",
     confirmTitle: "Gerät neu starten?",
     confirmText: "Das Gerät startet sofort neu. Diese Seite wartet, bis es wieder antwortet.",
-    waiting: "Das Gerät startet neu. Bitte warten, bis es wieder antwortet…",
+    waiting: "Bitte warten, bis das Gerät wieder antwortet…",
     back: "Das Gerät läuft wieder.",
   },
   fr: {
@@ -24,7 +24,7 @@ export default defineArea({
     button: "Redémarrer",
     confirmTitle: "Redémarrer l'appareil ?",
     confirmText: "L'appareil redémarre immédiatement. Cette page attend qu'il réponde de nouveau.",
-    waiting: "L'appareil redémarre. En attente de sa réponse…",
+    waiting: "En attente d'une nouvelle réponse de l'appareil…",
     back: "L'appareil fonctionne de nouveau.",
   },
 });

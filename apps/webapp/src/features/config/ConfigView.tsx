@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { ApiResult } from "@dtu/api/codes";
 import { BackButton } from "../../components/ui/Buttons";
+import { Card } from "../../components/ui/Card";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
@@ -35,37 +36,34 @@ function BackupCard({ files }: { files: ConfigFiles }) {
   const t = useT();
   const [failed, setFailed] = useState<string>();
   return (
-    <section className="card mb-3">
-      <h2 className="card-header h6 mb-0 py-2">{t("config.backupTitle")}</h2>
-      <div className="card-body">
-        <p>{t("config.backupIntro")}</p>
-        {failed && (
-          <div className="alert alert-danger" role="alert">
-            {failed}
-          </div>
-        )}
-        <ul className="list-group">
-          {files.names.map((name) => (
-            <li key={name} className="list-group-item d-flex align-items-center gap-2">
-              <span className="flex-grow-1 text-break">{name}</span>
-              <button
-                type="button"
-                className="btn btn-sm btn-primary"
-                aria-label={t("config.downloadLabel", { name })}
-                onClick={() => {
-                  setFailed(undefined);
-                  downloadFile(files.api, name).catch((e: unknown) =>
-                    setFailed(t("config.downloadFailed", { name, message: toHttpError(e).message })),
-                  );
-                }}
-              >
-                {t("config.download")}
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Card title={t("config.backupTitle")}>
+      <p>{t("config.backupIntro")}</p>
+      {failed && (
+        <div className="alert alert-danger" role="alert">
+          {failed}
+        </div>
+      )}
+      <ul className="list-group">
+        {files.names.map((name) => (
+          <li key={name} className="list-group-item d-flex align-items-center gap-2">
+            <span className="flex-grow-1 text-break">{name}</span>
+            <button
+              type="button"
+              className="btn btn-sm btn-primary"
+              aria-label={t("config.downloadLabel", { name })}
+              onClick={() => {
+                setFailed(undefined);
+                downloadFile(files.api, name).catch((e: unknown) =>
+                  setFailed(t("config.downloadFailed", { name, message: toHttpError(e).message })),
+                );
+              }}
+            >
+              {t("config.download")}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }
 
@@ -182,12 +180,7 @@ function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () => void
     );
   }
 
-  return (
-    <section className="card mb-3">
-      <h2 className="card-header h6 mb-0 py-2">{t("config.restoreTitle")}</h2>
-      <div className="card-body">{body}</div>
-    </section>
-  );
+  return <Card title={t("config.restoreTitle")}>{body}</Card>;
 }
 
 function ResetCard({ files }: { files: ConfigFiles }) {
@@ -215,22 +208,19 @@ function ResetCard({ files }: { files: ConfigFiles }) {
   }
 
   return (
-    <section className="card mb-3">
-      <h2 className="card-header h6 mb-0 py-2">{t("config.resetTitle")}</h2>
-      <div className="card-body">
-        <ResultAlert result={result} onClose={() => setResult(undefined)} />
-        <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
-        <p>{t("config.resetIntro")}</p>
-        <button
-          type="button"
-          className="btn btn-danger d-inline-flex align-items-center gap-2"
-          disabled={busy}
-          onClick={() => setAsking(true)}
-        >
-          {busy && <Spinner small />}
-          {t("config.reset")}
-        </button>
-      </div>
+    <Card title={t("config.resetTitle")}>
+      <ResultAlert result={result} onClose={() => setResult(undefined)} />
+      <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
+      <p>{t("config.resetIntro")}</p>
+      <button
+        type="button"
+        className="btn btn-danger d-inline-flex align-items-center gap-2"
+        disabled={busy}
+        onClick={() => setAsking(true)}
+      >
+        {busy && <Spinner small />}
+        {t("config.reset")}
+      </button>
       <ConfirmModal
         open={asking}
         title={t("config.resetConfirmTitle")}
@@ -239,6 +229,6 @@ function ResetCard({ files }: { files: ConfigFiles }) {
       >
         {t("config.resetConfirmText")}
       </ConfirmModal>
-    </section>
+    </Card>
   );
 }

@@ -42,7 +42,7 @@ export function AddForm({ onAdded }: { onAdded: () => void }) {
 
   return (
     <section className="card mb-3">
-      <h2 className="card-header h5">{t("inverters.addTitle")}</h2>
+      <h2 className="card-header h6 mb-0 py-2">{t("inverters.addTitle")}</h2>
       <form className="card-body" onSubmit={submit} noValidate>
         <ResultAlert result={result} onClose={() => setResult(undefined)} />
         <InputField

@@ -80,7 +80,7 @@ export function InvertersView({ initial }: { initial: InverterList }) {
     <>
       <AddForm onAdded={() => void refresh()} />
       <section className="card">
-        <h2 className="card-header h5">{t("inverters.listTitle")}</h2>
+        <h2 className="card-header h6 mb-0 py-2">{t("inverters.listTitle")}</h2>
         <div className="card-body">
           <ResultAlert result={result} onClose={() => setResult(undefined)} />
           {rows.length === 0 ? (
@@ -90,18 +90,24 @@ export function InvertersView({ initial }: { initial: InverterList }) {
               <p id={hintId} className="form-text mt-0">
                 {t("inverters.moveHint")}
               </p>
-              {/* Focusable so keyboard users can scroll it on a phone (axe: scrollable-region-focusable). */}
+              {/* Focusable so keyboard users can scroll it on a phone (axe: scrollable-region-focusable).
+                  Below sm the serial (shown in the dialogs) and the send badge are hidden, below md the type:
+                  handle, name and buttons fit a 360 px phone. */}
               <div className="table-responsive" tabIndex={0}>
-                <table className="table table-striped align-middle mb-3">
+                <table className="table table-sm table-striped align-middle mb-3">
                   <thead>
                     <tr>
                       <th scope="col">
                         <span className="visually-hidden">{t("inverters.colOrder")}</span>
                       </th>
                       <th scope="col">{t("inverters.colStatus")}</th>
-                      <th scope="col">{t("inverters.serial")}</th>
+                      <th scope="col" className="d-none d-sm-table-cell">
+                        {t("inverters.serial")}
+                      </th>
                       <th scope="col">{t("inverters.name")}</th>
-                      <th scope="col">{t("inverters.colType")}</th>
+                      <th scope="col" className="d-none d-md-table-cell">
+                        {t("inverters.colType")}
+                      </th>
                       <th scope="col" className="text-end">
                         {t("inverters.colActions")}
                       </th>
@@ -134,16 +140,18 @@ export function InvertersView({ initial }: { initial: InverterList }) {
                               yes={t("inverters.receiveOn")}
                               no={t("inverters.receiveOff")}
                             />
-                            <BoolBadge
-                              value={inv.command_enable}
-                              yes={t("inverters.sendOn")}
-                              no={t("inverters.sendOff")}
-                            />
+                            <span className="d-none d-sm-inline">
+                              <BoolBadge
+                                value={inv.command_enable}
+                                yes={t("inverters.sendOn")}
+                                no={t("inverters.sendOff")}
+                              />
+                            </span>
                           </span>
                         </td>
-                        <td>{inv.serial}</td>
+                        <td className="d-none d-sm-table-cell">{inv.serial}</td>
                         <td>{inv.name}</td>
-                        <td>{inv.type}</td>
+                        <td className="d-none d-md-table-cell">{inv.type}</td>
                         <td className="text-end text-nowrap">
                           <button
                             type="button"
