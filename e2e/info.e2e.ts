@@ -76,7 +76,9 @@ describe("info screens show the gateway's data", () => {
     const n = await api<{ network_ip: string; network_mode: string; sta_rssi: number; network_mac: string }>(
       "/api/network/status",
     );
-    await page.getByRole("heading", { name: `Schnittstelle: ${n.network_mode}` }).waitFor();
+    // The card title translates the device's mode word ("Station" is shown as "WLAN-Station" in German).
+    const mode = n.network_mode === "Station" ? "WLAN-Station" : n.network_mode;
+    await page.getByRole("heading", { name: `Schnittstelle: ${mode}` }).waitFor();
     expect(await cell(page, "IP-Adresse").first().textContent()).toBe(n.network_ip);
     expect(await cell(page, "MAC-Adresse").first().textContent()).toBe(n.network_mac);
     const q = n.sta_rssi <= -100 ? 0 : n.sta_rssi >= -50 ? 100 : 2 * (n.sta_rssi + 100);
@@ -95,7 +97,8 @@ describe("info screens show the gateway's data", () => {
     const rise = await cell(page, "Lever du soleil").textContent();
     if (n.sun_isSunsetAvailable) {
       expect(rise).toContain(n.sun_risetime.slice(-8));
-      expect(rise).toMatch(/^\d\d\/\d\d\/\d{4}/);
+      // French medium date with a four-digit year, e.g. "22 nov. 2026, 07:41:00".
+      expect(rise).toMatch(/^\d{1,2} \S+ \d{4}/);
     } else expect(rise).toBe("Non disponible");
     expect(await cell(page, "Période").textContent()).toMatch(/^(Jour|Nuit)$/);
     await h.screenshot(page, "info-ntp-fr-dark-375");
