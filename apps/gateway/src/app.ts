@@ -69,6 +69,11 @@ export interface BuildOptions {
   outageMs?: number;
   /** The zone table served at /zones.json (default src/generated/zones.json). */
   zonesFile?: string;
+  /**
+   * Clients kept per socket before the oldest is closed (default 8, as the device, API.md §3.2). Only the gateway
+   * benchmark lifts it, to measure 100 live clients.
+   */
+  maxLiveClients?: number;
 }
 
 export interface GatewayApp extends FastifyInstance {
@@ -229,7 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     return reply;
   });
 
-  const sockets = attachSockets(app.server, gw);
+  const sockets = attachSockets(app.server, gw, opts.maxLiveClients);
   gw.onReboot.push(() => {
     sockets.dropAll();
     app.server.closeAllConnections();

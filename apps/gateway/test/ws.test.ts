@@ -70,6 +70,17 @@ describe("/livedata", () => {
     expect(gw.app.sockets.clientCount("/livedata")).toBe(8);
   });
 
+  it("keeps more clients when maxLiveClients lifts the device's cap (benchmark option)", async () => {
+    await gw.close();
+    gw = await startGateway({ tickMs: 50, maxLiveClients: 12 });
+    await gw.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `127.0.0.1:${(gw.app.server.address() as AddressInfo).port}`;
+    const clients = [];
+    for (let i = 0; i < 12; i++) clients.push(await connect("/livedata"));
+    expect(gw.app.sockets.clientCount("/livedata")).toBe(12);
+    expect(clients.every((c) => c.readyState === WebSocket.OPEN)).toBe(true);
+  });
+
   it("answers 400 to an upgrade without Sec-WebSocket-Key", async () => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`http://${base}/livedata`, {

@@ -11,7 +11,8 @@ import { digestChallenge, socketAllowed, upgradeAuthorization } from "../http/au
 import { spaBytes } from "../http/static.ts";
 import { liveDocument } from "../routes/live.ts";
 
-const MAX_CLIENTS = 8;
+/** The device's socket library keeps at most 8 clients per socket (API.md §3.2). */
+export const DEVICE_MAX_CLIENTS = 8;
 const PUSH_CHECK_MS = 1000;
 const PUSH_MAX_GAP_MS = 10_000;
 
@@ -21,10 +22,12 @@ class SocketGroup {
   readonly clients: { id: number; ws: WebSocket }[] = [];
   private nextId = 1;
   private readonly gw: Gateway;
+  private readonly maxClients: number;
 
-  constructor(path: string, gw: Gateway) {
+  constructor(path: string, gw: Gateway, maxClients: number) {
     this.path = path;
     this.gw = gw;
+    this.maxClients = maxClients;
   }
 
   add(ws: WebSocket): void {
@@ -39,7 +42,7 @@ class SocketGroup {
       if (i >= 0) this.clients.splice(i, 1);
       this.gw.log(`Websocket: [${this.path}][${id}] disconnect`);
     });
-    while (this.clients.length > MAX_CLIENTS) {
+    while (this.clients.length > this.maxClients) {
       const oldest = this.clients.shift();
       oldest?.ws.close();
     }
@@ -62,9 +65,9 @@ export interface Sockets {
   clientCount(path: string): number;
 }
 
-export function attachSockets(server: Server, gw: Gateway): Sockets {
-  const live = new SocketGroup("/livedata", gw);
-  const consoleGroup = new SocketGroup("/console", gw);
+export function attachSockets(server: Server, gw: Gateway, maxClients = DEVICE_MAX_CLIENTS): Sockets {
+  const live = new SocketGroup("/livedata", gw, maxClients);
+  const consoleGroup = new SocketGroup("/console", gw, maxClients);
   const groups = new Map([
     [live.path, live],
     [consoleGroup.path, consoleGroup],
