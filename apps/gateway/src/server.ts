@@ -10,6 +10,7 @@ import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { buildApp } from "./app.ts";
+import { closeOnSignals } from "./closeOnSignals.ts";
 
 const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--console]
   --port N     HTTP port (env PORT, default 8080)
@@ -111,21 +112,7 @@ async function main(): Promise<void> {
       `Admin login: admin / ${DEFAULT_PASSWORD} (the default password; change it under Settings > Security)`,
     );
   }
-  let closing = false;
-  const stop = (signal: string): void => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  closeOnSignals(app);
 }
 
 if (import.meta.url === `file://${process.argv[1] ?? ""}` || process.argv[1]?.endsWith("server.ts")) {

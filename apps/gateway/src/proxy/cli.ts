@@ -3,6 +3,7 @@
  * instead of the simulated device.
  */
 import { buildProxyApp } from "./app.ts";
+import { closeOnSignals } from "../closeOnSignals.ts";
 
 export interface ProxyCliArgs {
   device: string;
@@ -32,19 +33,5 @@ export async function runProxy(args: ProxyCliArgs): Promise<void> {
           "the page will say so and recover once it does",
       ),
   );
-  let closing = false;
-  const stop = (signal: string): void => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: shutting down`);
-    app.close().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        console.error(err);
-        process.exit(1);
-      },
-    );
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  closeOnSignals(app);
 }
