@@ -1,7 +1,7 @@
 /** System status and the Prometheus metrics (API.md §3.19, §3.20). */
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
-import type { Channel } from "@dtu/api/live";
+import { FIELD_NAMES, type Channel } from "@dtu/api/live";
 import type { Gateway } from "../device/gateway.ts";
 import { cmtConfigured, nrfConfigured } from "../device/pins.ts";
 import type { RouteDef } from "./types.ts";
@@ -67,19 +67,7 @@ export function systemStatus(gw: Gateway, littlefs: number): Record<string, unkn
 }
 
 /** Metric order inside a channel (API.md §3.20): the live keys in live order, `Power DC` spelt `PowerDC`. */
-const AC_FIELDS = [
-  "Power",
-  "Voltage",
-  "Current",
-  "Power DC",
-  "YieldDay",
-  "YieldTotal",
-  "Frequency",
-  "Temperature",
-  "PowerFactor",
-  "ReactivePower",
-  "Efficiency",
-];
+const AC_FIELDS = FIELD_NAMES.filter((f) => f !== "Irradiation");
 const DC_FIELDS = ["Power", "Voltage", "Current", "YieldDay", "YieldTotal"];
 const COUNTERS = new Set(["YieldDay", "YieldTotal"]);
 
