@@ -1,7 +1,8 @@
 /**
  * Interop with Debian's mosquitto over TLS: server verification with the configured root CA, certificate login
  * (mosquitto takes the client certificate's CN as user name), a wrong CA and a missing client certificate.
- * Skipped with a visible reason when /usr/sbin/mosquitto or openssl is absent (`.ci/run` installs mosquitto).
+ * Skipped with a visible reason when /usr/sbin/mosquitto or openssl is absent (`.ci/run` installs mosquitto); a
+ * failure instead when CI=true.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
@@ -12,8 +13,10 @@ import type { MqttService } from "../../src/device/contracts.ts";
 import type { ConfigJson } from "../../src/config/types.ts";
 import { hasOpenssl, makePki, type Pki } from "./certs.ts";
 import { FakeFleet, Recorder, SERIALS, clock, identity, makeConfig, waitUntil } from "./fakes.ts";
+import { skipUnlessAvailable } from "../helpers/requires.ts";
 
-const MOSQUITTO = "/usr/sbin/mosquitto";
+// MOSQUITTO_PATH lets a test prove the CI rule below by pointing at a missing binary.
+const MOSQUITTO = process.env.MOSQUITTO_PATH ?? "/usr/sbin/mosquitto";
 const missing = !existsSync(MOSQUITTO)
   ? `${MOSQUITTO} not installed`
   : !hasOpenssl()
@@ -39,7 +42,7 @@ async function portOpen(port: number): Promise<boolean> {
   });
 }
 
-describe.skipIf(missing !== "")(
+describe.skipIf(skipUnlessAvailable(missing))(
   `mosquitto interop over TLS${missing ? ` (skipped: ${missing})` : ""}`,
   () => {
     let pki: Pki;

@@ -4,6 +4,7 @@ import { parseCommand, strtol } from "../../src/mqtt/commands.ts";
 import { fixed } from "../../src/mqtt/fields.ts";
 import { certInfo } from "../../src/mqtt/certInfo.ts";
 import { hasOpenssl, makePki, type Pki } from "./certs.ts";
+import { skipUnlessAvailable } from "../helpers/requires.ts";
 
 describe("strtol", () => {
   it.each([
@@ -62,7 +63,7 @@ describe("fixed", () => {
   });
 });
 
-describe.skipIf(!hasOpenssl())("certInfo", () => {
+describe.skipIf(skipUnlessAvailable(hasOpenssl() ? "" : "openssl CLI not installed"))("certInfo", () => {
   let pki: Pki | undefined;
   const get = () => {
     pki ??= makePki("OpenDTU-3825436");
