@@ -4,6 +4,7 @@
  *
  *   const h = await startHarness();                       // beforeAll
  *   const page = await h.openPage("/info/system", { locale: "de", theme: "dark", width: 375 });
+ *   const other = await h.openPage("/", { ownContext: true }); // own storage: may run beside other pages
  *   await h.screenshot(page, "system-de-dark-375");
  *   await h.axe(page);                                    // throws on serious/critical violations
  *   h.assertClean(page);                                  // throws on console errors / page errors
@@ -15,7 +16,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 export const WEB_ROOT = join(repo, "webapp_dist");
@@ -28,6 +29,8 @@ interface GatewayApp {
   listen(opts: { port: number; host: string }): Promise<string>;
   close(): Promise<unknown>;
   server: { closeAllConnections(): void };
+  /** The simulated device (apps/gateway/src/device/gateway.ts): its reboots, for tests that cause one. */
+  gateway: { softResets: number; rebootPending(): boolean; inOutage(): boolean };
 }
 type BuildApp = (opts: { dataDir: string; webRoot?: string }) => Promise<GatewayApp>;
 
@@ -51,10 +54,18 @@ export interface OpenOptions {
   loggedIn?: boolean;
   /** Console errors matching one of these are expected (e.g. the 401 of a wrong login). */
   allowConsole?: readonly RegExp[];
+  /**
+   * A browser context of its own for this page (own storage, cookies and routes; closed with the page), so pages of
+   * one file can run at the same time (`it.concurrent`). Routes and permissions set on `h.context` do not apply.
+   */
+  ownContext?: boolean;
 }
 
 export interface Harness {
   baseUrl: string;
+  /** One headless Chromium per harness (per test file). */
+  browser: Browser;
+  /** The context pages open in unless asked for their own. */
   context: BrowserContext;
   /** A new tab with fresh storage set as asked, at `path`, after the app has rendered its navbar. */
   openPage(path: string, opts?: OpenOptions): Promise<Page>;
@@ -69,6 +80,10 @@ export interface Harness {
   assertClean(page: Page): void;
   /** Restarts the gateway like a device reboot: close, buildApp again on the same data dir and the same port. */
   restart(): Promise<void>;
+  /** How many times the device has rebooted by itself so far (after a restore, a reboot request, ...). */
+  reboots(): number;
+  /** Waits until the device has rebooted more than `since` (a reboots() value) times and answers again. */
+  waitForReboot(since: number, timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -103,7 +118,6 @@ export async function startHarness(): Promise<Harness> {
   // One copy per harness, i.e. per test file (each file starts its own in beforeAll).
   const webRoot = await copyWebRoot();
   const dataDir = await mkdtemp(join(tmpdir(), "dtu-e2e-data-"));
-  const profile = await mkdtemp(join(tmpdir(), "dtu-e2e-chrome-"));
   // Imported by a variable path so the e2e type check does not pull in the whole gateway source tree.
   const appModule = "../apps/gateway/src/app.ts";
   const { buildApp } = (await import(appModule)) as { buildApp: BuildApp };
@@ -111,21 +125,27 @@ export async function startHarness(): Promise<Harness> {
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = address.replace("0.0.0.0", "127.0.0.1");
 
-  const context = await chromium.launchPersistentContext(profile, {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
+    // Playwright gives the browser a temporary profile of its own and removes it on close.
     args: CHROMIUM_ARGS,
-    baseURL: baseUrl,
-    viewport: { width: 1280, height: 900 },
   });
+  const newContext = () => browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  const context = await newContext();
+  // Reboots of apps closed by restart(): reboots() counts across them.
+  let earlierReboots = 0;
   const seen = new WeakMap<Page, string[]>();
   mkdirSync(ARTIFACTS, { recursive: true });
 
   const h: Harness = {
     baseUrl,
+    browser,
     context,
     async openPage(path, opts = {}) {
-      const page = await context.newPage();
+      const own = opts.ownContext ? await newContext() : null;
+      const page = await (own ?? context).newPage();
+      if (own) page.once("close", () => void own.close().catch(() => undefined));
       const errs: string[] = [];
       seen.set(page, errs);
       page.on("console", (m) => {
@@ -199,18 +219,43 @@ export async function startHarness(): Promise<Harness> {
       } finally {
         clearInterval(kill);
       }
+      earlierReboots += app.gateway.softResets;
       app = await buildApp({ dataDir, webRoot });
       await app.listen({ port: Number(new URL(baseUrl).port), host: "127.0.0.1" });
     },
+    reboots: () => earlierReboots + app.gateway.softResets,
+    async waitForReboot(since, timeoutMs = 30_000) {
+      // State of the in-process device rather than a guess from the outside: done once the reboot ran and the
+      // simulated outage (connections refused, API.md §8.6) is over.
+      const end = Date.now() + timeoutMs;
+      while (h.reboots() <= since || app.gateway.rebootPending() || app.gateway.inOutage()) {
+        if (Date.now() > end) throw new Error(`no reboot within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
     async close() {
-      await context.close().catch(() => undefined);
+      await browser.close().catch(() => undefined);
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
       await rm(webRoot, { recursive: true, force: true });
-      await rm(profile, { recursive: true, force: true });
     },
   };
   return h;
+}
+
+/**
+ * Resolves once every request the page started before the call has been reported (Playwright's "request" events):
+ * for negative checks ("nothing was sent") without a fixed wait. A marker request the page sends now is reported
+ * after all earlier ones; it is answered locally and never reaches the gateway.
+ */
+export async function requestsSettled(page: Page): Promise<void> {
+  const marker = `/__e2e-marker-${Math.random().toString(36).slice(2)}`;
+  await page.route(`**${marker}`, (r) => r.fulfill({ body: "" }));
+  await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith(marker)),
+    page.evaluate((m) => fetch(m).then(() => undefined), marker),
+  ]);
+  await page.unroute(`**${marker}`);
 }
 
 interface AxeViolation {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN, startHarness, type Harness } from "./harness";
+import { ADMIN, startHarness, type Harness, type OpenOptions } from "./harness";
 
 /** Every route of SEED §2. Only generic things are asserted: the screens are built by several people. */
 const ROUTES = [
@@ -44,14 +44,28 @@ async function showRoute(page: Page, route: string): Promise<string> {
   return (await h1.textContent())?.trim() ?? "";
 }
 
-describe("every route", () => {
+/** A logged-in page in a context of its own, so the journeys below run at the same time. */
+async function open(h: Harness, opts: OpenOptions): Promise<Page> {
+  const page = await h.openPage("/about", {
+    ...opts,
+    loggedIn: true,
+    allowConsole: EXPECTED,
+    ownContext: true,
+  });
+  // The machine is offline; answer the system screen's update check so it never depends on the network.
+  await page
+    .context()
+    .route("https://api.github.com/**", (r) =>
+      r.fulfill({ json: { total_commits: 0, html_url: "https://github.com/x/compare" } }),
+    );
+  return page;
+}
+
+// Concurrent: each journey mostly waits for pages to settle; side by side they take the time of the longest.
+describe.concurrent("every route", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
-    // The machine is offline; answer the system screen's update check so it never depends on the network.
-    await h.context.route("https://api.github.com/**", (r) =>
-      r.fulfill({ json: { total_commits: 0, html_url: "https://github.com/x/compare" } }),
-    );
   });
   afterAll(async () => {
     await h?.close();
@@ -60,7 +74,7 @@ describe("every route", () => {
   for (const locale of ["en", "de", "fr"] as const) {
     for (const theme of ["light", "dark"] as const) {
       it(`renders in ${locale}, ${theme}, without console errors`, async () => {
-        const page = await h.openPage("/about", { locale, theme, loggedIn: true, allowConsole: EXPECTED });
+        const page = await open(h, { locale, theme });
         for (const route of ROUTES) {
           const title = await showRoute(page, route);
           expect(title, route).not.toBe("");
@@ -70,12 +84,12 @@ describe("every route", () => {
           h.assertClean(page);
         }
         await page.close();
-      }, 180_000);
+      }, 240_000);
     }
   }
 
   it("has no serious or critical axe violation on any route; screenshots at 375 and 1280 px", async () => {
-    const page = await h.openPage("/about", { loggedIn: true, allowConsole: EXPECTED });
+    const page = await open(h, {});
     // Every route is checked even when one fails, so a single report lists all of them.
     const failures: string[] = [];
     for (const route of ROUTES) {
@@ -90,9 +104,19 @@ describe("every route", () => {
     expect(failures).toEqual([]);
     h.assertClean(page);
     await page.close();
-  }, 180_000);
+  }, 240_000);
+});
 
-  // Last: it changes the password for this harness.
+describe("a stale session", () => {
+  // A gateway of its own: the test changes the password.
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h?.close();
+  });
+
   it("sends the user to the login when a request answers 401", async () => {
     const page = await h.openPage("/info/system", { loggedIn: true, allowConsole: [/401/] });
     await page.locator("main h1").waitFor();

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN, startHarness, type Harness } from "./harness";
+import { ADMIN, requestsSettled, startHarness, type Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -45,8 +45,8 @@ async function refused(page: Page, posts: string[], errorText: string | RegExp):
   const before = posts.length;
   await page.getByRole("button", { name: "Save" }).click();
   await page.locator(".invalid-feedback", { hasText: errorText }).first().waitFor();
-  // Give a wrongly sent request the chance to show up before asserting it did not.
-  await page.waitForTimeout(300);
+  // Every request the page started so far is reported before asserting none was sent.
+  await requestsSettled(page);
   expect(posts.length).toBe(before);
 }
 

@@ -1,6 +1,7 @@
 /**
  * Settings part B against the real gateway: inverters, device manager, config management, firmware upgrade,
- * reboot (SEED §2, §4, §5, §8). One gateway for the whole file; tests run in order and clean up what they need.
+ * reboot (SEED §2, §4, §5, §8). One gateway for the whole file; each test sets up the state it needs itself, so
+ * none depends on another having run before it.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -11,9 +12,8 @@ import { ADMIN, startHarness, type Harness } from "./harness";
 const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
 /** Requests refused while the simulated device restarts show up as console errors; they are expected here. */
 const OUTAGE = [/net::ERR_/, /Failed to load resource/];
-const FIXTURE = fileURLToPath(
-  new URL("../../shared/fixtures/pin-mapping/opendtu_fusion-v23.11.16.json", import.meta.url),
-);
+/** Board profiles of our own (fixtures/README.md): the suite needs nothing outside the repository. */
+const FIXTURE = fileURLToPath(new URL("./fixtures/pin_mapping.json", import.meta.url));
 
 let h: Harness;
 
@@ -45,30 +45,13 @@ async function clearInverters(): Promise<void> {
   for (const inv of await list()) await api("/api/inverter/del", { id: inv.id });
 }
 
-async function sleep(ms: number): Promise<void> {
-  await new Promise((r) => setTimeout(r, ms));
-}
-
-/** Waits through a reboot the device has announced: down first (or a lower uptime), then answering again. */
-async function waitForRestart(): Promise<void> {
-  await sleep(1500);
-  for (let i = 0; i < 60; i++) {
-    try {
-      await api("/api/system/status");
-      return;
-    } catch {
-      await sleep(500);
-    }
-  }
-  throw new Error("gateway did not come back");
-}
-
 /** A real restart: the gateway process state is built again from its data dir (harness restart). */
 async function restartGateway(): Promise<void> {
   await h.restart();
 }
 
 async function uploadFile(name: string, body: Buffer | string): Promise<void> {
+  const since = h.reboots();
   const form = new FormData();
   form.append("config", new Blob([typeof body === "string" ? body : new Uint8Array(body)]), "config");
   const res = await fetch(`${h.baseUrl}/api/config/upload?file=${name}`, {
@@ -77,7 +60,7 @@ async function uploadFile(name: string, body: Buffer | string): Promise<void> {
     headers: { Authorization: AUTH },
   });
   expect(res.status).toBe(200);
-  await waitForRestart();
+  await h.waitForReboot(since);
 }
 
 function watchRequests(page: Page, part: string): string[] {
@@ -345,16 +328,22 @@ describe("settings part B", { timeout: 120_000 }, () => {
   });
 
   it("device manager: an unparsable pin_mapping.json shows the parse-error hint", async () => {
+    // A configured profile name the file no longer lists (a name change restarts the device, API.md §3.11).
+    const cfg = await api<{ curPin: { name: string } }>("/api/device/config");
+    if (cfg.curPin.name !== "Board from an old file") {
+      const since = h.reboots();
+      await api("/api/device/config", { ...cfg, curPin: { name: "Board from an old file" } });
+      await h.waitForReboot(since);
+    }
     await uploadFile("pin_mapping.json", "[ { not json");
     const page = await h.openPage("/settings/device", { loggedIn: true });
     const alert = page.locator(".alert-danger");
     await alert.waitFor();
     expect(await alert.textContent()).toContain("pin_mapping.json");
     // No profiles could be read; only Default and the configured name (kept so it is posted back) remain.
-    const configured = (await api<{ curPin: { name: string } }>("/api/device/config")).curPin.name;
     expect(await page.getByLabel("Pin profile").locator("option").allTextContents()).toEqual([
       "Default",
-      configured,
+      "Board from an old file",
     ]);
     h.assertClean(page);
     await page.close();
@@ -471,8 +460,9 @@ describe("settings part B", { timeout: 120_000 }, () => {
     await page.close();
   });
 
-  it("factory reset: confirm dialog, result alert, restored inverter gone after the restart", async () => {
-    expect((await list()).map((i) => i.name)).toContain("Restored roof");
+  it("factory reset: confirm dialog, result alert, added inverter gone after the restart", async () => {
+    await clearInverters();
+    await api("/api/inverter/add", { serial: "114182123456", name: "Before the reset" });
     const page = await h.openPage("/settings/config", { loggedIn: true, allowConsole: OUTAGE });
     await page.getByRole("button", { name: "Factory reset" }).click();
     const dialog = page.getByRole("dialog", { name: "Reset to factory settings?" });
@@ -481,8 +471,10 @@ describe("settings part B", { timeout: 120_000 }, () => {
     await alert.waitFor();
     expect(await alert.textContent()).toContain("The configuration was reset. The device restarts now.");
     await page.getByText("The device is running again.").waitFor({ timeout: 30000 });
-    // The gateway's factory defaults (its demo inverters) are back instead of the restored backup.
-    expect((await list()).map((i) => i.name)).not.toContain("Restored roof");
+    // The gateway's factory defaults (its demo inverters) are back instead of the added one.
+    const names = (await list()).map((i) => i.name);
+    expect(names).not.toContain("Before the reset");
+    expect(names.length).toBeGreaterThan(0);
     await alert.getByRole("button", { name: "Close" }).click();
     await alert.waitFor({ state: "detached" });
     h.assertClean(page);
