@@ -2,7 +2,7 @@
  * The auth matrix (API.md §2): every endpoint × no / wrong / right credentials × allow_readonly on / off × with /
  * without X-Requested-With.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { endpoints, type EndpointDef } from "@dtu/api/endpoints";
 import { ADMIN, WRONG, startGateway, type TestGateway } from "./helpers/app.ts";
 
@@ -65,20 +65,23 @@ describe("auth matrix", () => {
   }
 
   it("a changed password invalidates the old credentials at once", async () => {
-    gw.app.gateway.config.security.allow_readonly = true;
-    const res = await gw.app.inject({
+    // A gateway of its own: the matrix above needs the default password, whatever order the tests run in.
+    const own = await startGateway();
+    onTestFinished(() => own.close());
+    own.app.gateway.config.security.allow_readonly = true;
+    const res = await own.app.inject({
       method: "POST",
       url: "/api/security/config",
       headers: { authorization: ADMIN, "content-type": "application/x-www-form-urlencoded" },
       payload: `data=${encodeURIComponent(JSON.stringify({ password: "n3w-secret", allow_readonly: false }))}`,
     });
     expect(res.json()).toMatchObject({ code: 1001 });
-    const old = await gw.app.inject({ url: "/api/security/config", headers: { authorization: ADMIN } });
+    const old = await own.app.inject({ url: "/api/security/config", headers: { authorization: ADMIN } });
     expect(old.statusCode).toBe(401);
-    const live = await gw.app.inject({ url: "/api/livedata/status" });
+    const live = await own.app.inject({ url: "/api/livedata/status" });
     expect(live.statusCode).toBe(401);
     const fresh = `Basic ${Buffer.from("admin:n3w-secret").toString("base64")}`;
-    const ok = await gw.app.inject({ url: "/api/livedata/status", headers: { authorization: fresh } });
+    const ok = await own.app.inject({ url: "/api/livedata/status", headers: { authorization: fresh } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ hints: { default_password: false } });
   });
