@@ -8,7 +8,14 @@ export default defineConfig({
     maxWorkers: 4,
     projects: [
       { test: { name: "api", include: ["packages/api/**/*.test.ts"] } },
-      { test: { name: "gateway", include: ["apps/gateway/**/*.test.ts"], testTimeout: 20000 } },
+      {
+        test: {
+          name: "gateway",
+          include: ["apps/gateway/**/*.test.ts"],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
       { test: { name: "webapp", include: ["apps/webapp/src/**/*.test.{ts,tsx}"] } },
       {
         test: {
