@@ -23,8 +23,10 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           // Each file has its own gateway on an ephemeral port, data dir and browser, so files run side by side.
           // Generous but bounded: a busy machine (several test runs at once) slows pages down several times.
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+          // expect.poll waits 1 s by default: too short for a page on a busy machine.
+          expect: { poll: { timeout: 20_000 } },
         },
       },
     ],

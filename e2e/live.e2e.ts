@@ -73,7 +73,7 @@ describe("live view against the gateway", () => {
     }
     await addInverter(ROOF, "Roof");
     await addInverter(serials[1] as string, XSS);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await h?.close();
@@ -96,7 +96,7 @@ describe("live view against the gateway", () => {
     await h.axe(page);
     h.assertClean(page);
     await page.close();
-  }, 60_000);
+  });
 
   it("shows a hostile inverter name as text, runs nothing", async () => {
     const page = await h.openPage("/", { locale: "de", theme: "dark", width: 375 });
@@ -117,7 +117,7 @@ describe("live view against the gateway", () => {
     await h.screenshot(page, "live-de-dark-375");
     h.assertClean(page);
     await page.close();
-  }, 30_000);
+  });
 
   it("opens the info, grid profile and event log dialogs with the gateway's data", async () => {
     // Device info and grid profile arrive after the first readings (API.md §3.5, §3.6).
@@ -185,7 +185,7 @@ describe("live view against the gateway", () => {
     await page.keyboard.press("Escape");
     h.assertClean(page);
     await page.close();
-  }, 60_000);
+  });
 
   it("disables limit and power when logged out", async () => {
     const page = await h.openPage("/");
@@ -249,7 +249,7 @@ describe("live view against the gateway", () => {
       .toBeLessThanOrEqual(max * 0.05 + 1);
     h.assertClean(page);
     await page.close();
-  }, 120_000);
+  });
 
   it("turns the inverter off (not producing) and on again", async () => {
     const page = await h.openPage("/", { loggedIn: true });
@@ -280,7 +280,7 @@ describe("live view against the gateway", () => {
     await expect.poll(() => header.getAttribute("class"), { timeout: 40_000 }).toContain("text-bg-primary");
     h.assertClean(page);
     await page.close();
-  }, 120_000);
+  });
 
   it("renders 10 inverters × 6 strings", async () => {
     for (const [i, serial] of serials.slice(2).entries()) {
@@ -303,7 +303,7 @@ describe("live view against the gateway", () => {
     await h.screenshot(page, "live-10x6");
     h.assertClean(page);
     await page.close();
-  }, 120_000);
+  });
 
   it("reconnects by itself after a reboot", async () => {
     // The socket errors while the gateway is down: those console messages are expected.
@@ -322,5 +322,5 @@ describe("live view against the gateway", () => {
     ).toBe(true);
     h.assertClean(page);
     await page.close();
-  }, 120_000);
+  });
 });

@@ -141,7 +141,7 @@ describe("proxy mode in the browser", () => {
     await banner.first().waitFor({ state: "detached", timeout: 30_000 });
     await card.waitFor();
     await page.close();
-  }, 120_000);
+  });
 
   it("every screen loads through the proxy with no request failing in the proxy", async () => {
     const dataDir = await mkdtemp(join(tmpdir(), "dtu-e2e-proxy-device-"));
@@ -192,7 +192,7 @@ describe("proxy mode in the browser", () => {
     }
     // The screens did talk to the device through the proxy (most of them read one or more endpoints).
     expect(apiAnswers).toBeGreaterThan(10);
-  }, 120_000);
+  });
 
   it("renders a device with later firmware: summary GET, ?inv= detail, per-inverter socket frames (§9.2, §9.3)", async () => {
     const fake = await startLaterFirmwareDevice();

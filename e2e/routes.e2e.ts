@@ -84,7 +84,7 @@ describe.concurrent("every route", () => {
           h.assertClean(page);
         }
         await page.close();
-      }, 240_000);
+      });
     }
   }
 
@@ -104,7 +104,7 @@ describe.concurrent("every route", () => {
     expect(failures).toEqual([]);
     h.assertClean(page);
     await page.close();
-  }, 240_000);
+  });
 });
 
 describe("a stale session", () => {

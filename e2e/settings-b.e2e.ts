@@ -71,8 +71,7 @@ function watchRequests(page: Page, part: string): string[] {
   return seen;
 }
 
-// Restarts, uploads and axe runs on a shared 2-core machine: more room than the project default of 60 s.
-describe("settings part B", { timeout: 120_000 }, () => {
+describe("settings part B", () => {
   beforeAll(async () => {
     h = await startHarness();
   });

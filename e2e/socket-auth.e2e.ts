@@ -66,7 +66,7 @@ describe("live socket with allow_readonly off", () => {
     expect(
       (await post("/api/security/config", { password: ADMIN.password, allow_readonly: false })).type,
     ).toBe("success");
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await h?.close();
@@ -112,7 +112,7 @@ describe("live socket with allow_readonly off", () => {
     await page.getByRole("button", { name: "Logout" }).click();
     await expect.poll(async () => (await authCookie())?.value ?? "", { timeout: 5_000 }).toBe("");
     await page.close();
-  }, 120_000);
+  });
 
   it("a session stored before the page load gets its cookie back, and the socket opens", async () => {
     const page = await h.openPage("/", { loggedIn: true });
@@ -127,7 +127,7 @@ describe("live socket with allow_readonly off", () => {
     expect(await banner(page).count()).toBe(0);
     h.assertClean(page);
     await page.close();
-  }, 60_000);
+  });
 
   it("through the proxy: the cookie reaches the device as Basic credentials and the socket opens", async () => {
     const { buildProxyApp } = (await import(proxyModule)) as { buildProxyApp: BuildProxyApp };
@@ -150,5 +150,5 @@ describe("live socket with allow_readonly off", () => {
       await proxy.close();
       await rm(web, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
