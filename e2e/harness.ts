@@ -131,7 +131,12 @@ export async function startHarness(): Promise<Harness> {
     // Playwright gives the browser a temporary profile of its own and removes it on close.
     args: CHROMIUM_ARGS,
   });
-  const newContext = () => browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+  const newContext = async () => {
+    const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
+    // Playwright's 30 s is too short for a page load on a busy machine (several test runs at once); still bounded.
+    ctx.setDefaultTimeout(60_000);
+    return ctx;
+  };
   const context = await newContext();
   // Reboots of apps closed by restart(): reboots() counts across them.
   let earlierReboots = 0;

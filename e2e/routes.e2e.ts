@@ -36,7 +36,7 @@ const EXPECTED = [/pin_mapping\.json/];
 async function showRoute(page: Page, route: string): Promise<string> {
   await page.goto(route);
   const h1 = page.locator("main h1");
-  await h1.waitFor({ timeout: 10_000 }).catch((e: Error) => {
+  await h1.waitFor().catch((e: Error) => {
     throw new Error(`${route}: no title (${e.message.split("\n")[0]}); page text: ${page.url()}`);
   });
   // Let the screen's first requests settle so their errors (if any) are seen here, not on the next route.
@@ -112,6 +112,9 @@ describe("a stale session", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness();
+    await h.context.route("https://api.github.com/**", (r) =>
+      r.fulfill({ json: { total_commits: 0, html_url: "https://github.com/x/compare" } }),
+    );
   });
   afterAll(async () => {
     await h?.close();
