@@ -4,7 +4,6 @@ import {
   applyDocument,
   emptyState,
   inverterField,
-  inverterState,
   missingDetail,
   share,
 } from "./merge";
@@ -121,7 +120,7 @@ describe("ageAt", () => {
   });
 });
 
-describe("inverterField and inverterState", () => {
+describe("inverterField", () => {
   it("reads INV/0 before AC/0 (properties moved in v24.2.12)", () => {
     const old = inverter("A");
     expect(inverterField(old, "Power DC")?.v).toBe(430.1);
@@ -130,12 +129,6 @@ describe("inverterField and inverterState", () => {
     expect(inverterField(old, "Nope")).toBeUndefined();
   });
 
-  it("derives the header state", () => {
-    expect(inverterState(inverter("A", { poll_enabled: false, reachable: false }))).toBe("disabled");
-    expect(inverterState(inverter("A", { reachable: false }))).toBe("unreachable");
-    expect(inverterState(inverter("A", { producing: false }))).toBe("idle");
-    expect(inverterState(inverter("A"))).toBe("producing");
-  });
 });
 
 describe("share", () => {

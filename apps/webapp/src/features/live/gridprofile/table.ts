@@ -1,0 +1,128 @@
+/**
+ * The structure of Hoymiles grid profiles (facts from the public OpenDTU parser tables; labels are ours, in
+ * locales/grid.ts). Bytes: 2 profile id, 2 version, then sections: id, version, and per item a big-endian u16
+ * divided by the item's divisor. Which items a section holds depends on its id and version.
+ */
+
+/** Profile id (two bytes, hex) → the grid code's name; standard identifiers, not translated. */
+export const PROFILES: Record<string, string> = {
+  "0200": "US - NA_IEEE1547_240V",
+  "0300": "DE - DE_VDE4105_2018",
+  "0301": "DE - DE_VDE4105_2011",
+  "0a00": "XX - EN 50549-1:2019",
+  "0c00": "AT - AT_TOR_Erzeuger_default",
+  "0d04": "XX - NF_EN_50549-1:2019",
+  "1000": "ES - ES_RD1699",
+  "1200": "PL - EU_EN50438",
+  "2900": "NL - NL_NEN-EN50549-1_2019",
+  "3700": "CH - CH_NA EEA-NE7-CH2020",
+};
+
+/** Section id + version (hex) → its item ids (hex, two digits each), in byte order. */
+export const SECTIONS: Record<string, string> = {
+  "0000": "0102030405",
+  "0001": "01020304050809",
+  "0002": "01020304050607",
+  "0003": "0102030506070809",
+  "0008": "0102030405ff",
+  "000a": "010203040506070a",
+  "000b": "0102030405060708090a",
+  "000c": "0102030405060708090b0c0a",
+  "0035": "010203040506070809393a3b3c",
+  "1000": "0d0e0f1011",
+  "1003": "0d0e0f1011123e143f",
+  "2000": "16",
+  "3003": "1718191a1b",
+  "3007": "1718191a1b4041",
+  "4000": "1c1d",
+  "5000": "1e1f2021",
+  "5001": "1e1f202122",
+  "5008": "1e1f20212223",
+  "5011": "1e1f20213d",
+  "6000": "24252627",
+  "6004": "24252627",
+  "7000": "28",
+  "7002": "2829",
+  "8000": "2a2b2c2d2e2f30",
+  "8001": "2a2b2c2d2e2f3031",
+  "9000": "3233",
+  "a002": "3435",
+  "b000": "363738",
+};
+
+/**
+ * Item id → label key in locales/grid.ts, unit, divisor, and the number the label carries (LV1, HV2 …). Unit "b"
+ * is an on/off flag.
+ */
+type Item = readonly [label: string, unit: string, div: number, n?: number];
+const V = "V";
+const S = "s";
+const HZ = "Hz";
+export const ITEMS: Record<number, Item> = {
+  0x01: ["nv", V, 10],
+  0x02: ["lv", V, 10, 1],
+  0x03: ["lvT", S, 10, 1],
+  0x04: ["hv", V, 10, 1],
+  0x05: ["hvT", S, 10, 1],
+  0x06: ["lv", V, 10, 2],
+  0x07: ["lvT", S, 100, 2],
+  0x08: ["hv", V, 10, 2],
+  0x09: ["hvT", S, 100, 2],
+  0x0a: ["ahv", V, 10],
+  0x0b: ["hv", V, 10, 3],
+  0x0c: ["hvT", S, 100, 3],
+  0x0d: ["nf", HZ, 100],
+  0x0e: ["lf", HZ, 100, 1],
+  0x0f: ["lfT", S, 10, 1],
+  0x10: ["hf", HZ, 100, 1],
+  0x11: ["hfT", S, 10, 1],
+  0x12: ["lf", HZ, 100, 2],
+  0x13: ["lfT", S, 10, 2],
+  0x14: ["hf", HZ, 100, 2],
+  0x15: ["hfT", S, 10, 2],
+  0x16: ["on", "b", 1],
+  0x17: ["rt", S, 10],
+  0x18: ["rvMax", V, 10],
+  0x19: ["rvMin", V, 10],
+  0x1a: ["rfMax", HZ, 100],
+  0x1b: ["rfMin", HZ, 100],
+  0x1c: ["ramp", "%/s", 100],
+  0x1d: ["softRamp", "%/s", 100],
+  0x1e: ["on", "b", 1],
+  0x1f: ["fStart", HZ, 100],
+  0x20: ["slope", "%Pn/Hz", 10],
+  0x21: ["recRamp", "%Pn/s", 100],
+  0x22: ["recMax", HZ, 10],
+  0x23: ["recMin", HZ, 100],
+  0x24: ["on", "b", 1],
+  0x25: ["vStart", V, 10],
+  0x26: ["vEnd", V, 10],
+  0x27: ["slope", "%Pn/V", 100],
+  0x28: ["on", "b", 1],
+  0x29: ["pRamp", "%Pn/s", 100],
+  0x2a: ["on", "b", 1],
+  0x2b: ["vPoint", V, 10, 1],
+  0x2c: ["qPoint", "%Pn", 10, 1],
+  0x2d: ["vPoint", V, 10, 2],
+  0x2e: ["vPoint", V, 10, 3],
+  0x2f: ["vPoint", V, 10, 4],
+  0x30: ["qPoint", "%Pn", 10, 4],
+  0x31: ["settle", S, 10],
+  0x32: ["on", "b", 1],
+  0x33: ["pf", "", 100],
+  0x34: ["on", "b", 1],
+  0x35: ["q", "%Sn", 1],
+  0x36: ["on", "b", 1],
+  0x37: ["pStart", "%Pn", 10],
+  0x38: ["pfRated", "", 100],
+  0x39: ["lv", V, 10, 3],
+  0x3a: ["lvT", S, 100, 3],
+  0x3b: ["mcLow", V, 10],
+  0x3c: ["mcHigh", V, 10],
+  0x3d: ["settle", S, 10],
+  0x3e: ["lfT", S, 100, 2],
+  0x3f: ["hfT", S, 100, 2],
+  0x40: ["srt", S, 10],
+  0x41: ["sit", S, 10],
+  0xff: ["unk", "", 1],
+};
