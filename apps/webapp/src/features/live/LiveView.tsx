@@ -27,7 +27,13 @@ const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFe
     .filter((f) => f !== undefined)
     .map((f) => `${number(f.v, f.d)} ${f.u}`)
     .join(" · ");
-  return <TitleText name={inv.name} badge={<StateBadge status={inverterStatus(entry, Date.now())} />} glance={glance} />;
+  return (
+    <TitleText
+      name={inv.name}
+      badge={<StateBadge status={inverterStatus(entry, Date.now())} />}
+      glance={glance}
+    />
+  );
 });
 
 function TitleText({ name, badge, glance }: { name: string; badge: ReactNode; glance?: string }) {

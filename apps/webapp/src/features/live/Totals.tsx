@@ -11,8 +11,9 @@ function TotalCard({ label, field }: { label: MessageKey; field: Field }) {
     <div className="col">
       <div className="card text-center h-100">
         <div className="card-header small px-1">{t(label)}</div>
-        <p className="card-body fs-4 px-1 py-2 mb-0">
-          {number(field.v, field.d)} <small className="text-body-secondary fs-6">{field.u}</small>
+        <p className="card-body fs-5 px-1 py-2 mb-0">
+          <span className="text-nowrap">{number(field.v, field.d)}</span>{" "}
+          <small className="text-body-secondary">{field.u}</small>
         </p>
       </div>
     </div>

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ageAt,
-  applyDocument,
-  emptyState,
-  inverterField,
-  missingDetail,
-  share,
-} from "./merge";
+import { ageAt, applyDocument, emptyState, inverterField, missingDetail, share } from "./merge";
 import { doc, inverter, summary } from "./testData";
 
 function deepFreeze<T>(o: T): T {
@@ -128,7 +121,6 @@ describe("inverterField", () => {
     expect(inverterField(moved, "Power DC")?.v).toBe(999);
     expect(inverterField(old, "Nope")).toBeUndefined();
   });
-
 });
 
 describe("share", () => {

@@ -181,4 +181,3 @@ export function inverterField(inv: LiveInverter, name: string): Field | undefine
   const f = inv.INV?.["0"]?.[name] ?? inv.AC?.["0"]?.[name];
   return f && "v" in f ? (f as Field) : undefined;
 }
-

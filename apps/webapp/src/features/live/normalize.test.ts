@@ -24,10 +24,17 @@ describe("old and new live shapes (issue 13 item 4)", () => {
   });
 
   it("two slots with the same serial keep two entries, the second keyed serial~2", () => {
-    const s = applyDocument(emptyState, doc([inverter("A", { name: "one" }), inverter("A", { name: "two" })]), 0);
+    const s = applyDocument(
+      emptyState,
+      doc([inverter("A", { name: "one" }), inverter("A", { name: "two" })]),
+      0,
+    );
     expect(s.order).toEqual(["A", "A~2"]);
     expect(s.inverters["A~2"]?.data.name).toBe("two");
-    expect(missingDetail(applyDocument(emptyState, doc([summary("A"), summary("A")]), 0))).toEqual(["A", "A"]);
+    expect(missingDetail(applyDocument(emptyState, doc([summary("A"), summary("A")]), 0))).toEqual([
+      "A",
+      "A",
+    ]);
   });
 
   it("equal order keeps the device's list order, not the serial order", () => {

@@ -6,7 +6,8 @@ import type { LiveInverter } from "@dtu/api/live";
 
 const f = (v: number, u: string, d: number) => ({ v, u, d });
 /** The entry of `inv` received at local time `at` (ms). */
-const entry = (inv: LiveInverter, at = 10_000) => applyDocument(emptyState, doc([inv]), at).inverters[inv.serial];
+const entry = (inv: LiveInverter, at = 10_000) =>
+  applyDocument(emptyState, doc([inv]), at).inverters[inv.serial];
 const dark = { "0": { name: { u: "" }, Power: f(0, "W", 1), Voltage: f(0.4, "V", 1) } };
 const lit = { "0": { name: { u: "" }, Power: f(0, "W", 1), Voltage: f(31, "V", 1) } };
 const yieldTotal = { "0": { Power: f(0, "W", 1), YieldTotal: f(912.4, "kWh", 3) } };
@@ -17,7 +18,10 @@ describe("inverterStatus (issue 13 item 1)", () => {
     const st = (over: Partial<LiveInverter>) => inverterStatus(entry(inverter("A", over), at), at);
     expect(st({})).toMatchObject({ state: "producing", stale: false });
     expect(st({ producing: false, DC: dark, AC: yieldTotal })).toMatchObject({ state: "idle", why: "dark" });
-    expect(st({ producing: false, DC: lit, AC: yieldTotal })).toMatchObject({ state: "idle", why: undefined });
+    expect(st({ producing: false, DC: lit, AC: yieldTotal })).toMatchObject({
+      state: "idle",
+      why: undefined,
+    });
     expect(st({ producing: false, limit_relative: 0, AC: yieldTotal })).toMatchObject({
       state: "idle",
       why: "limit0",

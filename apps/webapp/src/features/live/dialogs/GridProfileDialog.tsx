@@ -37,7 +37,10 @@ export function GridProfileDialog({ open, serial, name, onClose }: InverterDialo
     : (mine?.sections ?? []).map((s) => [
         g(`s${s.id >> 4}`),
         s.items.map((it) => [
-          g(it.label, { n: it.n }),
+          // "LV1: trip time": the threshold's label, then the time (labels ending in T, gridprofile/table.ts).
+          it.label.endsWith("T")
+            ? g("trip", { x: g(it.label.slice(0, -1), { n: it.n }) })
+            : g(it.label, { n: it.n }),
           it.unit === "b" ? t(it.value ? "live.yes" : "live.no") : number(it.value, decimals(it.value)),
           it.unit === "b" ? "" : it.unit,
         ]),

@@ -5,7 +5,7 @@
 import { ITEMS, PROFILES, SECTIONS } from "./table";
 
 export interface GridItem {
-  /** Label key in locales/grid.ts and the number it carries (LV1 …). */
+  /** Label key in locales/grid.ts (trailing "T": the trip time of that threshold) and its number (LV1 …). */
   label: string;
   n: number | undefined;
   unit: string;
@@ -52,8 +52,9 @@ export function decodeProfile(raw: readonly number[] | undefined): DecodedProfil
     pos += 2;
     const section: GridSection = { id: sid, items: [] };
     for (const code of items) {
-      const [label, unit, div, n] = ITEMS[parseInt(code, 16)] ?? ["unk", "", 1];
-      section.items.push({ label, n, unit, value: ((b(pos) << 8) | b(pos + 1)) / div });
+      const [label = "unk", unit = "-", div = "1", n] = (ITEMS[parseInt(code, 16) - 1] ?? "").split(" ");
+      const value = ((b(pos) << 8) | b(pos + 1)) / Number(div);
+      section.items.push({ label, n: n ? Number(n) : undefined, unit: unit === "-" ? "" : unit, value });
       pos += 2;
     }
     out.sections.push(section);
