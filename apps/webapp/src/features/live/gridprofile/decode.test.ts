@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import grid from "../../../locales/grid";
 import { decodeProfile } from "./decode";
+import { ITEMS, SECTIONS } from "./table";
 
 /** Profile bytes: id, version, then (section id, version, u16 values…) groups, zero-filled to `size`. */
 function bytes(head: number[], sections: [number, number, number[]][], size = 141): number[] {
@@ -107,5 +109,16 @@ describe("decodeProfile (issue 13 item 6)", () => {
     expect(decodeProfile(new Array<number>(141).fill(0))).toBeUndefined();
     expect(decodeProfile([])).toBeUndefined();
     expect(decodeProfile(undefined)).toBeUndefined();
+  });
+
+  it("every label of the tables has its text (sections by id / 16, items without the trip-time T)", () => {
+    const keys = new Set(Object.keys(grid.en));
+    for (const id of Object.keys(SECTIONS))
+      expect(keys.has(`s${parseInt(id.slice(0, 2), 16) >> 4}`)).toBe(true);
+    for (const item of [...ITEMS, "unk"]) {
+      const label = item.split(" ")[0] as string;
+      expect(keys.has(label.endsWith("T") ? label.slice(0, -1) : label), label).toBe(true);
+    }
+    expect(keys.has("trip")).toBe(true);
   });
 });
