@@ -1,8 +1,9 @@
 /**
  * Socket auth with read-only access off (API.md §2.3, §9.4): the browser cannot put an Authorization header on a
- * WebSocket, so the web app keeps its credentials in the `dtu_auth` cookie (our addition) and the gateway accepts it
- * on the upgrade, and the proxy turns it into `Authorization: Basic` towards the device. After logging in, live
- * values arrive through the socket itself.
+ * WebSocket, so a successful login gets an HttpOnly session cookie from the gateway (our addition, SECURITY.md) that
+ * the gateway accepts on the upgrade and the proxy turns into `Authorization: Basic` towards the device. The page's
+ * script never sees a credential in a cookie. After logging in, live values arrive through the socket itself, with
+ * the security headers (CSP) in force: a violation would be a console error that assertClean reports.
  */
 import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -50,8 +51,11 @@ describe("live socket with allow_readonly off", () => {
   const banner = (page: Page) =>
     page.getByRole("alert").filter({ hasText: /Connection to the device lost|Live updates unavailable/ });
 
-  async function authCookie() {
-    return (await h.context.cookies(h.baseUrl)).find((c) => c.name === "dtu_auth");
+  async function sessionCookie() {
+    return (await h.context.cookies(h.baseUrl)).find((c) => c.name === "dtu_session");
+  }
+  async function cookieNames() {
+    return (await h.context.cookies(h.baseUrl)).map((c) => c.name);
   }
 
   beforeAll(async () => {
@@ -72,7 +76,7 @@ describe("live socket with allow_readonly off", () => {
     await h?.close();
   });
 
-  it("logs in, opens the live socket with the cookie and shows values pushed through it", async () => {
+  it("logs in, opens the live socket with the session cookie and shows values pushed through it", async () => {
     // Before the login, requests answer 401 (expected console errors) and sockets are refused.
     const page = await h.openPage("/login", { allowConsole: [/401/, /WebSocket|livedata/] });
     const sockets = watchSockets(page);
@@ -84,9 +88,13 @@ describe("live socket with allow_readonly off", () => {
     await page.waitForURL((u) => u.pathname === "/");
     await totalPower(page).waitFor();
 
-    // The cookie the gateway read: the Basic credentials, same-site only, for the whole site.
-    const cookie = await authCookie();
-    expect(cookie).toMatchObject({ value: AUTHDATA, path: "/", sameSite: "Strict", httpOnly: false });
+    // The gateway's cookie: an opaque token, out of the script's reach, same-site only, for the whole site. The
+    // former dtu_auth cookie with the credentials is gone, and the page cannot read any cookie.
+    const cookie = await sessionCookie();
+    expect(cookie).toMatchObject({ path: "/", sameSite: "Strict", httpOnly: true });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await cookieNames()).toEqual(["dtu_session"]);
+    expect(await page.evaluate(() => document.cookie)).toBe("");
 
     // A /livedata socket opened after the login and a live document came through it.
     await expect
@@ -108,17 +116,18 @@ describe("live socket with allow_readonly off", () => {
     expect(await banner(page).count()).toBe(0);
     h.assertClean(page);
 
-    // Logout removes the cookie with the session.
+    // Logout ends the session on the gateway and removes the cookie.
     await page.getByRole("button", { name: "Logout" }).click();
-    await expect.poll(async () => (await authCookie())?.value ?? "", { timeout: 5_000 }).toBe("");
+    await expect.poll(async () => (await sessionCookie())?.value ?? "", { timeout: 5_000 }).toBe("");
     await page.close();
   }, 120_000);
 
   it("a session stored before the page load gets its cookie back, and the socket opens", async () => {
+    await h.context.clearCookies();
     const page = await h.openPage("/", { loggedIn: true });
     const sockets = watchSockets(page);
     await totalPower(page).waitFor();
-    expect((await authCookie())?.value).toBe(AUTHDATA);
+    await expect.poll(async () => (await sessionCookie())?.httpOnly, { timeout: 5_000 }).toBe(true);
     // The first socket may have opened before the listener; the next push on any socket proves it either way.
     await page.reload();
     await expect

@@ -23,11 +23,15 @@ function load(): SessionUser | null {
 /** The current user, or null when logged out. Components read it with useSession(). */
 export const sessionStore = createStore<SessionUser | null>(load());
 
-const XRW = { "X-Requested-With": "XMLHttpRequest" };
+/** The credentials the server's session cookie was last asked for. */
+let cookieFor: string | null = null;
 
-/** GET /api/security/authenticate (API.md §3.14) with these credentials. */
+/** GET /api/security/authenticate (API.md §3.14) with these credentials; its answer sets the session cookie. */
 function authenticate(authdata: string): Promise<Response> {
-  return fetch(endpoints.authenticate.path, { headers: { ...XRW, Authorization: `Basic ${authdata}` } });
+  cookieFor = authdata;
+  return fetch(endpoints.authenticate.path, {
+    headers: { "X-Requested-With": "XMLHttpRequest", Authorization: `Basic ${authdata}` },
+  });
 }
 
 /**
@@ -36,14 +40,12 @@ function authenticate(authdata: string): Promise<Response> {
  * such a login (stored before this page load, or changed with the password) are shown to the server once so the
  * cookie follows; leaving the session tells the server to drop it (a real device ignores both).
  */
-let cookieFor: string | null = null;
 function syncServerSession(): void {
   const a = sessionStore.get()?.authdata ?? null;
-  if (a === cookieFor || !globalThis.document) return;
-  const had = cookieFor !== null;
+  if (a === cookieFor) return;
   cookieFor = a;
-  if (a !== null) void authenticate(a).catch(() => undefined);
-  else if (had) void fetch(LOGOUT_PATH, { method: "POST", headers: XRW }).catch(() => undefined);
+  // Logged out here only when there was a session (a === cookieFor returned above otherwise).
+  (a ? authenticate(a) : fetch(LOGOUT_PATH, { method: "POST" })).catch(() => undefined);
 }
 syncServerSession();
 sessionStore.subscribe(syncServerSession);
@@ -74,15 +76,13 @@ export function encodeCredentials(username: string, password: string): string {
   return btoa(bin);
 }
 
-export function setSession(user: SessionUser): void {
-  writeStorage(StorageKey.user, JSON.stringify(user));
+/** Stores the session, or removes it with null. */
+export function setSession(user: SessionUser | null): void {
+  writeStorage(StorageKey.user, user && JSON.stringify(user));
   sessionStore.set(user);
 }
 
-export function clearSession(): void {
-  writeStorage(StorageKey.user, null);
-  sessionStore.set(null);
-}
+export const clearSession = (): void => setSession(null);
 
 /**
  * Checks credentials with GET /api/security/authenticate (API.md §3.14) and stores them on success.
@@ -95,11 +95,7 @@ export async function login(username: string, password: string): Promise<void> {
     clearSession();
     throw { message: res.status === 401 ? "Invalid credentials" : res.statusText, status: res.status };
   }
-  // This answer carried the session cookie already.
-  cookieFor = authdata;
   setSession({ username, authdata });
 }
 
-export function logout(): void {
-  clearSession();
-}
+export const logout = clearSession;
