@@ -119,6 +119,16 @@ describe("live socket with allow_readonly off", () => {
     // Logout ends the session on the gateway and removes the cookie.
     await page.getByRole("button", { name: "Logout" }).click();
     await expect.poll(async () => (await sessionCookie())?.value ?? "", { timeout: 5_000 }).toBe("");
+
+    // The page runs under the gateway's CSP: an injected inline script does not run (the rest of this test ran
+    // clean under the same policy, assertClean above).
+    const ran = await page.evaluate(() => {
+      const s = document.createElement("script");
+      s.textContent = "document.body.dataset.injected = 'yes'";
+      document.head.append(s);
+      return document.body.dataset.injected ?? "no";
+    });
+    expect(ran).toBe("no");
     await page.close();
   }, 120_000);
 

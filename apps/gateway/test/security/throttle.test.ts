@@ -2,10 +2,11 @@
  * The password-guessing brake (SECURITY.md): figures on an injected clock, then on the gateway over HTTP (with a
  * recording sleep: the waits are asserted, not waited for) and on its socket upgrades.
  */
+import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addressKey, createThrottle } from "../../src/security/throttle.ts";
 import { ADMIN, WRONG, startGateway, type TestGateway } from "../helpers/app.ts";
-import { manualClock } from "./helpers.ts";
+import { BAD, GOOD, attempt, manualClock } from "./helpers.ts";
 
 describe("throttle figures", () => {
   it("3 free guesses, then 0.5 s doubling to the 8 s cap; a right password resets; other addresses never wait", () => {
@@ -107,5 +108,20 @@ describe("on the gateway", () => {
     const open = await gw.app.inject({ url: "/api/livedata/status", remoteAddress: "192.168.1.77" });
     expect(open.statusCode).toBe(200);
     expect(waits).toHaveLength(5);
+  });
+
+  it("counts wrong passwords on socket upgrades too (allow_readonly off)", async () => {
+    await gw.app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `ws://127.0.0.1:${(gw.app.server.address() as AddressInfo).port}/livedata`;
+    gw.app.gateway.config.security.allow_readonly = false;
+    const results: ("open" | number)[] = [];
+    for (const auth of [BAD, BAD, BAD, BAD, GOOD]) {
+      const a = await attempt(url, { authorization: `Basic ${auth}` });
+      results.push(a.result);
+      a.ws.terminate();
+    }
+    expect(results).toEqual([401, 401, 401, 401, "open"]);
+    expect(waits).toEqual([500, 1000]);
+    expect(console.join("")).toContain("Security: 4 wrong passwords from 127.0.0.1");
   });
 });
