@@ -51,9 +51,10 @@ describe("live socket with allow_readonly off", () => {
   const banner = (page: Page) =>
     page.getByRole("alert").filter({ hasText: /Connection to the device lost|Live updates unavailable/ });
 
-  async function sessionCookie() {
-    return (await h.context.cookies(h.baseUrl)).find((c) => c.name === "dtu_session");
+  async function cookieFor(url: string) {
+    return (await h.context.cookies(url)).find((c) => c.name === "dtu_session");
   }
+  const sessionCookie = () => cookieFor(h.baseUrl);
   async function cookieNames() {
     return (await h.context.cookies(h.baseUrl)).map((c) => c.name);
   }
@@ -132,17 +133,30 @@ describe("live socket with allow_readonly off", () => {
     await page.close();
   }, 120_000);
 
-  it("a session stored before the page load gets its cookie back, and the socket opens", async () => {
+  /**
+   * A login stored in localStorage without the server's cookie (first visit after a restart of the gateway or the
+   * proxy): the first page load shows the credentials to the server, whose answer sets the cookie. That load's own
+   * first socket may lose the race against it and is refused (a console error, retried 10 s later, SECURITY.md);
+   * every page from then on opens its socket at once.
+   */
+  async function firstLoad(url: string): Promise<void> {
     await h.context.clearCookies();
+    const first = await h.openPage(url, { loggedIn: true, allowConsole: [/WebSocket|livedata/] });
+    await expect.poll(async () => (await cookieFor(url))?.httpOnly, { timeout: 10_000 }).toBe(true);
+    await first.close();
+  }
+
+  it("a session stored before the page load gets its cookie back, and the socket opens", async () => {
+    await firstLoad(`${h.baseUrl}/`);
     const page = await h.openPage("/", { loggedIn: true });
     const sockets = watchSockets(page);
     await totalPower(page).waitFor();
-    await expect.poll(async () => (await sessionCookie())?.httpOnly, { timeout: 5_000 }).toBe(true);
     // The first socket may have opened before the listener; the next push on any socket proves it either way.
     await page.reload();
     await expect
       .poll(() => sockets.some((s) => s.frames.length > 0 && !s.failed), { timeout: 20_000 })
       .toBe(true);
+    expect(sockets.some((s) => s.failed)).toBe(false);
     expect(await banner(page).count()).toBe(0);
     h.assertClean(page);
     await page.close();
@@ -154,6 +168,7 @@ describe("live socket with allow_readonly off", () => {
     const proxy = await buildProxyApp({ device: h.baseUrl, webRoot: web });
     try {
       const base = (await proxy.listen({ port: 0, host: "127.0.0.1" })).replace("0.0.0.0", "127.0.0.1");
+      await firstLoad(`${base}/`);
       const page = await h.openPage(`${base}/`, { loggedIn: true });
       const sockets = watchSockets(page);
       await page.reload();
