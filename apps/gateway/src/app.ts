@@ -21,7 +21,7 @@ import type {
 } from "./device/contracts.ts";
 import { Gateway, type SettableClock } from "./device/gateway.ts";
 import { DEFAULT_IDENTITY, createIdentity, type IdentityOptions } from "./device/identity.ts";
-import { httpAllowed } from "./http/auth.ts";
+import { basicValid, httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
@@ -35,6 +35,8 @@ import { ntpRoutes } from "./routes/ntp.ts";
 import { settingsRoutes } from "./routes/settings.ts";
 import { systemRoutes } from "./routes/system.ts";
 import { sendJson, type RouteDef } from "./routes/types.ts";
+import { installHttpSecurity } from "./security/http.ts";
+import { createSecurity, type Security, type SecurityOptions } from "./security/index.ts";
 import { createDeviceClock } from "./time/index.ts";
 import { attachSockets, type Sockets } from "./ws/sockets.ts";
 
@@ -74,11 +76,14 @@ export interface BuildOptions {
    * benchmark lifts it, to measure 100 live clients.
    */
   maxLiveClients?: number;
+  /** Clock, sleep and limits of the security layer (src/security/); tests inject them. Default: the host clock. */
+  security?: Omit<SecurityOptions, "log">;
 }
 
 export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
+  security: Security;
 }
 
 function allRoutes(): RouteDef[] {
@@ -174,6 +179,14 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
   // Only the device's body formats: urlencoded and multipart. Anything else is drained and ignored, so a POST with
   // junk reads as "no data field" (1002) instead of a framework error.
+  const security = createSecurity({ clock: hostClock, ...opts.security, log });
+  installHttpSecurity(app, security, {
+    loginSucceeded: (req, status) =>
+      status !== 401 && basicValid(req.headers.authorization, gw.config.security.password),
+    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them.
+    onSecurityChanged: () =>
+      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password)),
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => {
     payload.on("error", () => done(null, undefined));
@@ -234,7 +247,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     return reply;
   });
 
-  const sockets = attachSockets(app.server, gw, opts.maxLiveClients);
+  const sockets = attachSockets(app.server, gw, security, opts.maxLiveClients);
   gw.onReboot.push(() => {
     sockets.dropAll();
     app.server.closeAllConnections();
@@ -265,5 +278,5 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
 
   gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
-  return Object.assign(app, { gateway: gw, sockets }) as GatewayApp;
+  return Object.assign(app, { gateway: gw, sockets, security }) as GatewayApp;
 }

@@ -1,7 +1,7 @@
 /**
  * The gateway's command line: builds the device (buildApp) and listens.
  *   --port N      (PORT, default 8080)
- *   --host ADDR   (HOST, default 0.0.0.0: all interfaces, as a device on a LAN)
+ *   --host ADDR   (HOST, default 127.0.0.1: this computer only; 0.0.0.0 opens it to the LAN, SECURITY.md)
  *   --data DIR    (DTU_DATA_DIR, default ./data; created if missing)
  *   --console     also print the device console (the /console socket text) to stdout
  *   --device URL  (DTU_DEVICE) proxy mode: serve the web app in front of a real device (src/proxy/)
@@ -14,11 +14,15 @@ import { closeOnSignals } from "./closeOnSignals.ts";
 
 const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--console]
   --port N     HTTP port (env PORT, default 8080)
-  --host ADDR  address to listen on (env HOST, default 0.0.0.0 = all interfaces)
+  --host ADDR  address to listen on (env HOST, default 127.0.0.1 = this computer only;
+               0.0.0.0 = every network this computer is on)
   --data DIR   where config.json, pin_mapping.json and the fleet state live (env DTU_DATA_DIR, default ./data)
   --console    echo the device console (what /console sends) to stdout
   --device URL proxy mode: serve the web app and forward /api and the sockets to a real device at URL
                (env DTU_DEVICE, e.g. http://192.168.1.50); --data and --console do not apply`;
+
+/** Local by default (SECURITY.md): nothing on the network reaches the gateway unless --host says so. */
+export const DEFAULT_HOST = "127.0.0.1";
 
 interface Args {
   port: number;
@@ -37,7 +41,7 @@ function fail(message: string): never {
 export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
   const args: Args = {
     port: Number(env.PORT ?? 8080),
-    host: env.HOST ?? "0.0.0.0",
+    host: env.HOST ?? DEFAULT_HOST,
     data: env.DTU_DATA_DIR ?? "./data",
     console: false,
     ...(env.DTU_DEVICE ? { device: env.DTU_DEVICE } : {}),
@@ -81,7 +85,22 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
   return args;
 }
 
-function urls(host: string, port: number): string[] {
+function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || host.startsWith("127.");
+}
+
+/**
+ * What the start message says about reach: on loopback how to open it to the LAN and what that exposes; opened,
+ * a reminder of the same. `what` is the part that the LAN then reaches.
+ */
+export function reachNote(host: string, what: string): string {
+  return isLoopback(host)
+    ? `Only this computer can open it. To open it to your network: --host 0.0.0.0 (HOST=0.0.0.0); anyone on the ` +
+        `network can then reach ${what}.`
+    : `Open to the network on ${host}: anyone who can reach this computer reaches ${what}.`;
+}
+
+export function urls(host: string, port: number): string[] {
   if (host !== "0.0.0.0" && host !== "::")
     return [`http://${host.includes(":") ? `[${host}]` : host}:${port}/`];
   const list = [`http://localhost:${port}/`];
@@ -97,7 +116,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), process.env);
   if (args.device) {
     const { runProxy } = await import("./proxy/cli.ts");
-    await runProxy({ device: args.device, port: args.port, host: args.host, urls });
+    await runProxy({ device: args.device, port: args.port, host: args.host, urls, reachNote });
     return;
   }
   const dataDir = resolve(args.data);
@@ -107,6 +126,7 @@ async function main(): Promise<void> {
   const port = typeof address === "object" && address ? address.port : args.port;
   console.log(`OpenDTU gateway (firmware v23.11.16 behaviour), data in ${dataDir}`);
   for (const url of urls(args.host, port)) console.log(`  ${url}`);
+  console.log(reachNote(args.host, "the live data and, with the admin password, every setting"));
   if (app.gateway.config.security.password === DEFAULT_PASSWORD) {
     console.log(
       `Admin login: admin / ${DEFAULT_PASSWORD} (the default password; change it under Settings > Security)`,

@@ -62,12 +62,18 @@ export const sockets = {
 } as const;
 
 /**
- * Our addition, not on the device: the cookie in which the web app keeps its Basic credentials (base64 of
- * `admin:password`) so socket upgrades can be authorised. A browser WebSocket cannot send an Authorization header
- * nor answer the Digest challenge (API.md §2.3, §9.4); the proxy turns the cookie into `Authorization: Basic` towards
- * the device and the gateway accepts it on its own sockets. A real device ignores it.
+ * Our addition, not on the device: the HttpOnly cookie with an opaque session token that the gateway and the proxy
+ * set when `/api/security/authenticate` succeeds. It stands for the credentials on socket upgrades only, because a
+ * browser WebSocket cannot send an Authorization header nor answer the Digest challenge (API.md §2.3, §9.4). A real
+ * device never sets it; the web app neither reads nor writes it.
  */
-export const AUTH_COOKIE = "dtu_auth";
+export const SESSION_COOKIE = "dtu_session";
+
+/**
+ * Our addition: POST here drops the session of that cookie (the web app's logout). Outside `/api/` so the proxy
+ * answers it itself; a real device answers its SPA index, which the web app ignores.
+ */
+export const LOGOUT_PATH = "/gateway/logout";
 
 /** Paths of later firmware the web app may probe (API.md §9.17); the gateway does not serve them. */
 export const laterEndpoints = {

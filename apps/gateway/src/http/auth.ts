@@ -5,9 +5,11 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { AUTH_COOKIE, type AuthClass } from "@dtu/api/endpoints";
+import type { AuthClass } from "@dtu/api/endpoints";
 import { ADMIN_USER } from "@dtu/api/limits";
 import type { ConfigJson } from "../config/types.ts";
+import type { DigestNonces } from "../security/nonces.ts";
+import { sessionToken, type Sessions } from "../security/sessions.ts";
 
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -45,26 +47,40 @@ export function parseDigest(header: string): Record<string, string> | null {
 
 export const DIGEST_REALM = "asyncesp";
 
-/** Valid Digest answer (RFC 2617, MD5, with or without qop=auth) for admin. */
-export function digestValid(header: string | undefined, method: string, password: string): boolean {
-  if (!header) return false;
-  const d = parseDigest(header);
-  if (!d || d.username !== ADMIN_USER || !d.nonce || !d.uri || !d.response) return false;
-  const realm = d.realm ?? DIGEST_REALM;
-  const ha1 = md5(`${ADMIN_USER}:${realm}:${password}`);
-  const ha2 = md5(`${method}:${d.uri}`);
-  const expected =
-    d.qop !== undefined && d.qop !== ""
-      ? md5(`${ha1}:${d.nonce}:${d.nc ?? ""}:${d.cnonce ?? ""}:${d.qop}:${ha2}`)
-      : md5(`${ha1}:${d.nonce}:${ha2}`);
-  return safeEqual(expected, d.response.toLowerCase());
+/** What a Digest answer on a socket upgrade is checked against (our hardening of API.md §2.3). */
+export interface DigestCheck {
+  method: string;
+  /** The upgrade's request target: the answer's `uri` must be exactly this. */
+  uri: string;
+  nonces: DigestNonces;
 }
 
-/** The challenge the socket library sends (API.md §2.3). */
-export function digestChallenge(): string {
-  const nonce = randomBytes(16).toString("hex");
+/**
+ * Valid Digest answer (RFC 2617, MD5, with or without qop=auth) for admin: our realm, a nonce this process issued
+ * and that has not expired, `uri` equal to the request's, the right response, and this nonce count not seen before
+ * (a captured header cannot open the socket again).
+ */
+export function digestValid(header: string | undefined, check: DigestCheck, password: string): boolean {
+  if (!header) return false;
+  const d = parseDigest(header);
+  if (!d || d.username !== ADMIN_USER || !d.nonce || !d.response) return false;
+  if (d.realm !== DIGEST_REALM || d.uri !== check.uri || !check.nonces.valid(d.nonce)) return false;
+  const ha1 = md5(`${ADMIN_USER}:${DIGEST_REALM}:${password}`);
+  const ha2 = md5(`${check.method}:${d.uri}`);
+  const withQop = d.qop !== undefined && d.qop !== "";
+  if (withQop && (d.qop !== "auth" || !d.nc || !d.cnonce)) return false;
+  const expected = withQop
+    ? md5(`${ha1}:${d.nonce}:${d.nc ?? ""}:${d.cnonce ?? ""}:${d.qop}:${ha2}`)
+    : md5(`${ha1}:${d.nonce}:${ha2}`);
+  return (
+    safeEqual(expected, d.response.toLowerCase()) && check.nonces.consume(d.nonce, withQop ? d.nc : undefined)
+  );
+}
+
+/** The challenge the socket library sends (API.md §2.3), with a nonce of ours. */
+export function digestChallenge(nonces: DigestNonces): string {
   const opaque = randomBytes(16).toString("hex");
-  return `Digest realm="${DIGEST_REALM}", qop="auth", nonce="${nonce}", opaque="${opaque}"`;
+  return `Digest realm="${DIGEST_REALM}", qop="auth", nonce="${nonces.issue()}", opaque="${opaque}"`;
 }
 
 /** HTTP endpoints: may this request pass? (API.md §2.1) */
@@ -78,29 +94,21 @@ export function httpAllowed(auth: AuthClass, config: ConfigJson, authorization: 
 export function socketAllowed(
   config: ConfigJson,
   authorization: string | undefined,
-  method: string,
+  check: DigestCheck,
 ): boolean {
   if (config.security.allow_readonly) return true;
   return (
     basicValid(authorization, config.security.password) ||
-    digestValid(authorization, method, config.security.password)
+    digestValid(authorization, check, config.security.password)
   );
 }
 
 /**
- * Credentials of a socket upgrade: its Authorization header, or else `Basic <value>` from the web app's `dtu_auth`
- * cookie. The cookie is our addition (a browser WebSocket cannot send an Authorization header nor answer the Digest
- * challenge, API.md §2.3, §9.4); a real device ignores it. Only sockets look at it, never the HTTP endpoints, and
- * the value is never logged.
+ * Credentials of a socket upgrade: its Authorization header, or else those of the browser's session cookie (our
+ * addition: a browser WebSocket cannot send an Authorization header nor answer the Digest challenge, API.md §2.3,
+ * §9.4; see security/sessions.ts). Only sockets look at the cookie, never the HTTP endpoints, and neither the token
+ * nor the credentials are logged.
  */
-export function upgradeAuthorization(headers: IncomingHttpHeaders): string | undefined {
-  if (headers.authorization) return headers.authorization;
-  for (const part of (headers.cookie ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== AUTH_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    // Only base64 goes into a header (no way to smuggle other header text through the cookie).
-    if (/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return `Basic ${value}`;
-  }
-  return undefined;
+export function upgradeAuthorization(headers: IncomingHttpHeaders, sessions: Sessions): string | undefined {
+  return headers.authorization ?? sessions.get(sessionToken(headers));
 }

@@ -4,6 +4,10 @@
  * (./sockets.ts), and everything else is the web app as the gateway serves it (./site.ts). Later firmware differs on
  * the wire (API.md §9); the proxy never interprets answers, the web app copes with their shape.
  *
+ * What the proxy adds (SECURITY.md): the session cookie for socket upgrades (issued when the device accepts a login
+ * passing through), the password-guessing brake, security headers on pages, and checks on socket upgrades
+ * (./sockets.ts).
+ *
  * buildProxyApp() returns a Fastify instance that never listens; the CLI (./cli.ts) or tests listen.
  */
 import { join } from "node:path";
@@ -15,7 +19,12 @@ import Fastify, {
   type RouteGenericInterface,
 } from "fastify";
 import httpProxy from "@fastify/http-proxy";
+import { endpoints } from "@dtu/api/endpoints";
 import { REPO_ROOT } from "../app.ts";
+import { installHttpSecurity } from "../security/http.ts";
+import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
+import { withoutSessionCookie } from "../security/sessions.ts";
+import { recheckSessions } from "./recheck.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
 
@@ -30,11 +39,14 @@ export interface ProxyOptions {
   zonesFile?: string;
   /** Connection timeout towards the device (default 4000 ms). */
   connectTimeoutMs?: number;
+  /** Clock, sleep, limits and log of the security layer (default: host clock, stdout); tests inject them. */
+  security?: Partial<SecurityOptions>;
 }
 
 export interface ProxyApp extends FastifyInstance {
   device: URL;
   proxySockets: ProxySockets;
+  security: Security;
 }
 
 /** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
@@ -114,6 +126,13 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   const site = createSite({ webRoot, zonesFile });
 
   const app = Fastify({ logger: opts.logger ?? false });
+  const security = createSecurity({ log: (text) => console.log(text), ...opts.security });
+  installHttpSecurity(app, security, {
+    // Only the device knows whether credentials are right; a successful login passing through says so.
+    loginSucceeded: (req, status) =>
+      status === 200 && req.method === "GET" && req.url.split("?", 1)[0] === endpoints.authenticate.path,
+    onSecurityChanged: () => void recheckSessions(security.sessions, device, connectTimeout),
+  });
 
   await app.register(httpProxy, {
     upstream: device.origin,
@@ -139,6 +158,12 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     },
     replyOptions: {
       onError: (reply, { error }) => unreachable(reply, error, device),
+      // Our session cookie is for socket upgrades only: the device never sees it.
+      rewriteRequestHeaders: (_req, headers) => {
+        const cookie = withoutSessionCookie(typeof headers.cookie === "string" ? headers.cookie : undefined);
+        const { cookie: _drop, ...rest } = headers;
+        return cookie === undefined ? rest : { ...rest, cookie };
+      },
     },
   });
 
@@ -173,11 +198,11 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     scope.route({ method: methods, url: "/*", exposeHeadRoute: false, handler: serve });
   });
 
-  const proxySockets = attachProxySockets(app.server, device);
+  const proxySockets = attachProxySockets(app.server, device, security);
   app.addHook("preClose", async () => {
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets }) as ProxyApp;
+  return Object.assign(app, { device, proxySockets, security }) as ProxyApp;
 }
 
 function decodePath(url: string): string {

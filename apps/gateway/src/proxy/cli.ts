@@ -11,6 +11,8 @@ export interface ProxyCliArgs {
   host: string;
   /** The local URLs to print for the port actually bound (server.ts's list of interfaces). */
   urls: (host: string, port: number) => string[];
+  /** The sentence on who can reach it (server.ts). */
+  reachNote: (host: string, what: string) => string;
 }
 
 export async function runProxy(args: ProxyCliArgs): Promise<void> {
@@ -20,6 +22,13 @@ export async function runProxy(args: ProxyCliArgs): Promise<void> {
   const port = typeof address === "object" && address ? address.port : args.port;
   console.log(`Proxy mode: web app here, API and sockets forwarded to the device at ${app.device.origin}`);
   for (const url of args.urls(args.host, port)) console.log(`  ${url}`);
+  console.log(
+    args.reachNote(
+      args.host,
+      "the device through this proxy (its live data, console and read pages, and every setting to whoever knows " +
+        "the admin password)",
+    ),
+  );
   console.log("Log in with the device's own admin password.");
   // Tell at once whether the device answers, without waiting for the first page load.
   void fetch(new URL("/api/system/status", app.device), { signal: AbortSignal.timeout(4000) }).then(

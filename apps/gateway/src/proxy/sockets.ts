@@ -5,14 +5,21 @@
  *
  * Credentials: the device challenges socket upgrades with Digest, which the browser's WebSocket API cannot answer,
  * but every firmware accepts a Basic Authorization header on the upgrade (API.md §2.3, §9.4). An Authorization
- * header the client's upgrade carries (Basic, or a Digest answer) is forwarded as is; without one, the web app's
- * `dtu_auth` cookie (our addition: base64 Basic credentials, set at login) becomes `Authorization: Basic` towards
- * the device. Cookies themselves are not forwarded, and the value is never logged.
+ * header the client's upgrade carries (Basic, or a Digest answer) is forwarded as is; without one, the credentials
+ * of the browser's session cookie (security/sessions.ts, issued when a login passed through) become the
+ * Authorization towards the device. Cookies themselves are not forwarded, and nothing of them is logged.
+ *
+ * Hardening (SECURITY.md): a foreign `Origin` is refused before the device is asked, client frames over a few KiB
+ * close the socket instead of reaching the ESP32, and guesses in client Authorization headers are slowed down as
+ * on HTTP.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { upgradeAuthorization } from "../http/auth.ts";
+import type { Security } from "../security/index.ts";
+import { addressKey } from "../security/throttle.ts";
+import { DEVICE_MAX_PAYLOAD, SOCKET_MAX_PAYLOAD, originAllowed } from "../security/upgrade.ts";
 
 const SOCKET_PATHS = new Set(["/livedata", "/console"]);
 /** How long the device may take to accept an upgrade before the browser's socket is refused. */
@@ -38,8 +45,8 @@ function refuse(socket: Duplex, status: number, text: string, extra = ""): void 
   socket.end(`HTTP/1.1 ${status} ${text}\r\n${extra}Content-Length: 0\r\nConnection: close\r\n\r\n`);
 }
 
-export function attachProxySockets(server: Server, device: URL): ProxySockets {
-  const wss = new WebSocketServer({ noServer: true, clientTracking: false });
+export function attachProxySockets(server: Server, device: URL, sec: Security): ProxySockets {
+  const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: SOCKET_MAX_PAYLOAD });
   const pairs = new Set<{ client: WebSocket; upstream: WebSocket }>();
   const pending = new Set<WebSocket>();
 
@@ -56,10 +63,32 @@ export function attachProxySockets(server: Server, device: URL): ProxySockets {
       refuse(socket, 400, "Bad Request");
       return;
     }
+    if (!originAllowed(req.headers)) {
+      refuse(socket, 403, "Forbidden");
+      return;
+    }
+    // A guess in the client's own header waits like one on HTTP; the session's credentials are no guess.
+    const own = req.headers.authorization;
+    const address = addressKey(req.socket.remoteAddress);
+    const wait = own === undefined ? 0 : sec.throttle.reserve(address);
+    if (wait === null) {
+      refuse(socket, 429, "Too Many Requests", "Retry-After: 60\r\n");
+      return;
+    }
+    if (wait > 0) {
+      void sec.sleep(wait).then(() => {
+        if (!socket.destroyed) connect(req, socket, head);
+      });
+    } else connect(req, socket, head);
+  };
+
+  const connect = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    const url = req.url ?? "/";
+    const own = req.headers.authorization;
     const target = new URL(url, device);
     target.protocol = device.protocol === "https:" ? "wss:" : "ws:";
     const headers: Record<string, string> = {};
-    const auth = upgradeAuthorization(req.headers);
+    const auth = upgradeAuthorization(req.headers, sec.sessions);
     if (auth) headers.authorization = auth;
     const protocols = (req.headers["sec-websocket-protocol"] ?? "")
       .split(",")
@@ -70,6 +99,7 @@ export function attachProxySockets(server: Server, device: URL): ProxySockets {
       headers,
       handshakeTimeout: HANDSHAKE_TIMEOUT_MS,
       perMessageDeflate: false,
+      maxPayload: DEVICE_MAX_PAYLOAD,
     });
     pending.add(upstream);
     let settled = false;
@@ -84,6 +114,7 @@ export function attachProxySockets(server: Server, device: URL): ProxySockets {
       // back unchanged; a client able to answer the challenge sends its Authorization on the next upgrade, which is
       // forwarded as is.
       const status = res.statusCode ?? 502;
+      if (status === 401 && own !== undefined) sec.throttle.failure(addressKey(req.socket.remoteAddress));
       const challenge = res.headers["www-authenticate"];
       res.resume();
       fail(

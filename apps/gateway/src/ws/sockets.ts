@@ -2,6 +2,9 @@
  * The two device sockets (API.md §3.2, §3.3, §2.3). Upgrades are handled on the raw HTTP server so the handshake can
  * answer like the device: 400 without key/version, 401 with a Digest challenge when the read rule refuses, and any
  * other path is not a socket (the SPA index answers). Each socket keeps at most 8 clients, closing the oldest.
+ * Our hardening (SECURITY.md): a foreign `Origin` is refused, client frames are limited to a few KiB, Digest nonces
+ * are ours and single-use, guesses are slowed down like on HTTP, and the browser's session cookie stands for its
+ * credentials.
  */
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
@@ -10,6 +13,9 @@ import type { Gateway } from "../device/gateway.ts";
 import { digestChallenge, socketAllowed, upgradeAuthorization } from "../http/auth.ts";
 import { spaBytes } from "../http/static.ts";
 import { liveDocument } from "../routes/live.ts";
+import type { Security } from "../security/index.ts";
+import { addressKey } from "../security/throttle.ts";
+import { SOCKET_MAX_PAYLOAD, originAllowed } from "../security/upgrade.ts";
 
 /** The device's socket library keeps at most 8 clients per socket (API.md §3.2). */
 export const DEVICE_MAX_CLIENTS = 8;
@@ -18,7 +24,11 @@ const PUSH_MAX_GAP_MS = 10_000;
 
 class SocketGroup {
   readonly path: string;
-  readonly wss = new WebSocketServer({ noServer: true, clientTracking: false });
+  readonly wss = new WebSocketServer({
+    noServer: true,
+    clientTracking: false,
+    maxPayload: SOCKET_MAX_PAYLOAD,
+  });
   readonly clients: { id: number; ws: WebSocket }[] = [];
   private nextId = 1;
   private readonly gw: Gateway;
@@ -65,7 +75,16 @@ export interface Sockets {
   clientCount(path: string): number;
 }
 
-export function attachSockets(server: Server, gw: Gateway, maxClients = DEVICE_MAX_CLIENTS): Sockets {
+function refuse(socket: Duplex, status: string, extra = ""): void {
+  socket.end(`HTTP/1.1 ${status}\r\n${extra}Content-Length: 0\r\nConnection: close\r\n\r\n`);
+}
+
+export function attachSockets(
+  server: Server,
+  gw: Gateway,
+  sec: Security,
+  maxClients = DEVICE_MAX_CLIENTS,
+): Sockets {
   const live = new SocketGroup("/livedata", gw, maxClients);
   const consoleGroup = new SocketGroup("/console", gw, maxClients);
   const groups = new Map([
@@ -76,6 +95,28 @@ export function attachSockets(server: Server, gw: Gateway, maxClients = DEVICE_M
   let lastPush = 0;
 
   const unsubscribe = gw.onLog((chunk) => consoleGroup.send(chunk));
+
+  /** The read rule (API.md §2.3) with the guessing brake; answers the refusal itself. */
+  const authorize = async (req: IncomingMessage, socket: Duplex): Promise<boolean> => {
+    const own = req.headers.authorization;
+    const address = addressKey(req.socket.remoteAddress);
+    if (own !== undefined && !gw.config.security.allow_readonly) {
+      const wait = sec.throttle.reserve(address);
+      if (wait === null) {
+        refuse(socket, "429 Too Many Requests", "Retry-After: 60\r\n");
+        return false;
+      }
+      if (wait > 0) await sec.sleep(wait);
+    }
+    const check = { method: req.method ?? "GET", uri: req.url ?? "/", nonces: sec.nonces };
+    if (socketAllowed(gw.config, upgradeAuthorization(req.headers, sec.sessions), check)) {
+      if (own !== undefined && !gw.config.security.allow_readonly) sec.throttle.success(address);
+      return true;
+    }
+    if (own !== undefined) sec.throttle.failure(address);
+    refuse(socket, "401 Unauthorized", `WWW-Authenticate: ${digestChallenge(sec.nonces)}\r\n`);
+    return false;
+  };
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on("error", () => undefined);
@@ -97,18 +138,16 @@ export function attachSockets(server: Server, gw: Gateway, maxClients = DEVICE_M
       return;
     }
     if (!req.headers["sec-websocket-key"] || !req.headers["sec-websocket-version"]) {
-      socket.end("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+      refuse(socket, "400 Bad Request");
       return;
     }
-    // The web app's dtu_auth cookie counts like a Basic header (our addition, see upgradeAuthorization).
-    if (!socketAllowed(gw.config, upgradeAuthorization(req.headers), req.method ?? "GET")) {
-      socket.end(
-        `HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: ${digestChallenge()}\r\n` +
-          "Content-Length: 0\r\nConnection: close\r\n\r\n",
-      );
+    if (!originAllowed(req.headers)) {
+      refuse(socket, "403 Forbidden");
       return;
     }
-    group.wss.handleUpgrade(req, socket, head, (ws) => group.add(ws));
+    void authorize(req, socket).then((ok) => {
+      if (ok && !socket.destroyed) group.wss.handleUpgrade(req, socket, head, (ws) => group.add(ws));
+    });
   };
   server.on("upgrade", onUpgrade);
 

@@ -13,6 +13,8 @@ beforeEach(() => {
   // Start each test without notices: a notice of an earlier test would expire (5 s timer) mid-test under load.
   noticeStore.set([]);
   history.replaceState(null, "", "/info/system?x=1");
+  // A session change asks the server once (session.ts); this answers it until a test stubs its own fetch.
+  vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("")));
 });
 afterEach(() => vi.unstubAllGlobals());
 

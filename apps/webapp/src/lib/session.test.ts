@@ -3,46 +3,66 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 const GOOD = btoa("admin:openDTU42");
 
-function authCookie(): string | undefined {
-  return document.cookie
-    .split("; ")
-    .find((c) => c.startsWith("dtu_auth="))
-    ?.slice("dtu_auth=".length);
-}
-
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.resetModules();
   localStorage.clear();
 });
 
-describe("dtu_auth cookie (socket credentials, API.md §2.3)", () => {
-  it("is set on login and removed on logout", async () => {
+/** Each call to the fake fetch as "METHOD path [Authorization]". */
+function recordFetch(status = 200) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((path: string, init: RequestInit = {}) => {
+      const auth = (init.headers as Record<string, string> | undefined)?.Authorization;
+      calls.push(`${init.method ?? "GET"} ${path}${auth ? ` ${auth}` : ""}`);
+      return Promise.resolve(new Response("", { status }));
+    }),
+  );
+  return calls;
+}
+
+describe("server session for the sockets (our addition, API.md §2.3)", () => {
+  it("writes no cookie at all: the gateway's HttpOnly cookie is not script business", async () => {
+    const calls = recordFetch();
     const { login, logout } = await import("./session");
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("")));
     await login("admin", "openDTU42");
-    expect(authCookie()).toBe(GOOD);
+    expect(document.cookie).toBe("");
     logout();
-    expect(authCookie() ?? "").toBe("");
+    expect(document.cookie).toBe("");
+    // One login request (which carries the cookie back), then the logout of our own path.
+    expect(calls).toEqual([`GET /api/security/authenticate Basic ${GOOD}`, "POST /gateway/logout"]);
   });
 
-  it("is removed when the session is cleared by a 401 and after a failed login", async () => {
+  it("shows credentials stored before this page load to the server once, so its cookie follows", async () => {
+    localStorage.setItem("user", JSON.stringify({ username: "admin", authdata: GOOD }));
+    const calls = recordFetch();
+    await import("./session");
+    expect(calls).toEqual([`GET /api/security/authenticate Basic ${GOOD}`]);
+  });
+
+  it("re-authenticates after a password change and drops the session on a 401", async () => {
+    const calls = recordFetch();
     const { login, setSession } = await import("./session");
     const { getJson } = await import("./http");
-    setSession({ username: "admin", authdata: GOOD });
-    expect(authCookie()).toBe(GOOD);
+    await login("admin", "openDTU42");
+    const next = btoa("admin:n3w-secret");
+    setSession({ username: "admin", authdata: next });
+    expect(calls.at(-1)).toBe(`GET /api/security/authenticate Basic ${next}`);
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("", { status: 401 })));
     await expect(getJson("/api/system/status")).rejects.toBeDefined();
-    expect(authCookie() ?? "").toBe("");
-    setSession({ username: "admin", authdata: GOOD });
-    await expect(login("admin", "nope")).rejects.toMatchObject({ status: 401 });
-    expect(authCookie() ?? "").toBe("");
+    const fetchMock = vi.mocked(fetch);
+    expect(
+      fetchMock.mock.calls.map((c) => `${(c[1] as RequestInit).method ?? "GET"} ${String(c[0])}`),
+    ).toEqual(["GET /api/system/status", "POST /gateway/logout"]);
   });
 
-  it("is restored from a session stored before this page load", async () => {
-    localStorage.setItem("user", JSON.stringify({ username: "admin", authdata: GOOD }));
-    document.cookie = "dtu_auth=;path=/;max-age=0";
-    await import("./session");
-    expect(authCookie()).toBe(GOOD);
+  it("a failed login leaves no session and asks nothing more", async () => {
+    const calls = recordFetch(401);
+    const { login, sessionStore } = await import("./session");
+    await expect(login("admin", "nope")).rejects.toMatchObject({ status: 401 });
+    expect(sessionStore.get()).toBeNull();
+    expect(calls).toHaveLength(1);
   });
 });

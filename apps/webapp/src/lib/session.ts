@@ -1,4 +1,4 @@
-import { AUTH_COOKIE } from "@dtu/api/endpoints";
+import { LOGOUT_PATH, endpoints } from "@dtu/api/endpoints";
 import { StorageKey, readStorage, writeStorage } from "./storage";
 import { createStore, useStore } from "./store";
 
@@ -23,19 +23,32 @@ function load(): SessionUser | null {
 /** The current user, or null when logged out. Components read it with useSession(). */
 export const sessionStore = createStore<SessionUser | null>(load());
 
-/**
- * Our addition (API.md §2.3, §9.4): a browser WebSocket cannot send an Authorization header, so the credentials are
- * mirrored into a same-site session cookie that the gateway and the proxy read on socket upgrades (a real device
- * ignores it and the live view falls back to polling). It follows the store: set at login, removed on logout and
- * on a 401 (both clear the session).
- */
-function syncCookie(): void {
-  const a = sessionStore.get()?.authdata;
-  if (globalThis.document)
-    document.cookie = `${AUTH_COOKIE}=${a ?? ""};path=/;SameSite=Strict${a ? "" : ";max-age=0"}`;
+/** The credentials the server's session cookie was last asked for. */
+let cookieFor: string | null = null;
+
+/** GET /api/security/authenticate (API.md §3.14) with these credentials; its answer sets the session cookie. */
+function authenticate(authdata: string): Promise<Response> {
+  cookieFor = authdata;
+  return fetch(endpoints.authenticate.path, {
+    headers: { "X-Requested-With": "XMLHttpRequest", Authorization: `Basic ${authdata}` },
+  });
 }
-syncCookie();
-sessionStore.subscribe(syncCookie);
+
+/**
+ * Our addition (API.md §2.3, §9.4): a browser WebSocket cannot send credentials, so the gateway and the proxy set an
+ * HttpOnly session cookie when a login succeeds, which this script never sees. Credentials the store holds without
+ * such a login (stored before this page load, or changed with the password) are shown to the server once so the
+ * cookie follows; leaving the session tells the server to drop it (a real device ignores both).
+ */
+function syncServerSession(): void {
+  const a = sessionStore.get()?.authdata ?? null;
+  if (a === cookieFor) return;
+  cookieFor = a;
+  // Logged out here only when there was a session (a === cookieFor returned above otherwise).
+  (a ? authenticate(a) : fetch(LOGOUT_PATH, { method: "POST" })).catch(() => undefined);
+}
+syncServerSession();
+sessionStore.subscribe(syncServerSession);
 
 // Another tab logging in or out changes the same key.
 globalThis.addEventListener?.("storage", (e: StorageEvent) => {
@@ -63,15 +76,13 @@ export function encodeCredentials(username: string, password: string): string {
   return btoa(bin);
 }
 
-export function setSession(user: SessionUser): void {
-  writeStorage(StorageKey.user, JSON.stringify(user));
+/** Stores the session, or removes it with null. */
+export function setSession(user: SessionUser | null): void {
+  writeStorage(StorageKey.user, user && JSON.stringify(user));
   sessionStore.set(user);
 }
 
-export function clearSession(): void {
-  writeStorage(StorageKey.user, null);
-  sessionStore.set(null);
-}
+export const clearSession = (): void => setSession(null);
 
 /**
  * Checks credentials with GET /api/security/authenticate (API.md §3.14) and stores them on success.
@@ -79,9 +90,7 @@ export function clearSession(): void {
  */
 export async function login(username: string, password: string): Promise<void> {
   const authdata = encodeCredentials(username, password);
-  const res = await fetch("/api/security/authenticate", {
-    headers: { "X-Requested-With": "XMLHttpRequest", Authorization: `Basic ${authdata}` },
-  });
+  const res = await authenticate(authdata);
   if (!res.ok) {
     clearSession();
     throw { message: res.status === 401 ? "Invalid credentials" : res.statusText, status: res.status };
@@ -89,6 +98,4 @@ export async function login(username: string, password: string): Promise<void> {
   setSession({ username, authdata });
 }
 
-export function logout(): void {
-  clearSession();
-}
+export const logout = clearSession;
