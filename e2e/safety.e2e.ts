@@ -40,13 +40,9 @@ describe("restore", { timeout: 90_000 }, () => {
     await restore.waitFor();
 
     const refusals: [string, string, string][] = [
-      [
-        "backup.json",
-        "not json {{{",
-        "“backup.json” cannot be restored: it is not valid JSON. Nothing was sent.",
-      ],
-      ["config.json", '{"hello":"world"}', "it does not look like a config.json."],
-      ["profiles.json", '[{"name":"board"}]', "it is a pin_mapping.json; choose that under “Restore as”."],
+      ["backup.json", "not json {{{", "“backup.json” was not sent: it is not valid JSON."],
+      ["config.json", '{"hello":"world"}', "it is not a config.json."],
+      ["profiles.json", '[{"name":"board"}]', "it is a pin_mapping.json: choose that under “Restore as”."],
     ];
     for (const [name, text, message] of refusals) {
       await input.setInputFiles(file(name, text));
@@ -84,7 +80,7 @@ describe("restore", { timeout: 90_000 }, () => {
     await page.getByRole("button", { name: "Wiederherstellen", exact: true }).click();
     await page
       .getByRole("alert")
-      .filter({ hasText: "„config.json“ kann nicht wiederhergestellt werden" })
+      .filter({ hasText: "„config.json“ wurde nicht gesendet: keine config.json." })
       .waitFor();
     expect(posts).toEqual([]);
     h.assertClean(page);
@@ -100,7 +96,7 @@ describe("firmware", () => {
     await input.setInputFiles(file("opendtu.bin", '{"not": "an image"}'));
     await page
       .getByRole("alert")
-      .filter({ hasText: "“opendtu.bin” is not an ESP32 firmware image." })
+      .filter({ hasText: "“opendtu.bin” is not an ESP32 firmware image;" })
       .waitFor();
     const image = Buffer.alloc(4096, 0x11);
     image[0] = 0xe9;

@@ -454,7 +454,7 @@ describe("settings part B", { timeout: 120_000 }, () => {
     };
     await pickImage();
     await page.getByRole("heading", { name: "Firmware upgrade failed" }).waitFor();
-    expect(await page.locator(".alert-danger").textContent()).toContain("refused the image after the upload");
+    expect(await page.locator(".alert-danger").textContent()).toContain("The device refused the image");
     // Retrying the same image cannot help with a device refusal: no Retry, only Back.
     expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
 

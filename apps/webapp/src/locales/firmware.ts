@@ -3,19 +3,16 @@ import { defineArea } from "./define";
 // Firmware upgrade (SEED §2, §8).
 export default defineArea({
   en: {
-    intro: "Choose a firmware image (.bin or .bin.gz). It is checked and summarised before anything is sent.",
-    notImage:
-      "“{name}” is not an ESP32 firmware image. Choose the OpenDTU firmware .bin for your board, not a full flash image or another file.",
-    tooLarge:
-      "“{name}” is larger than the firmware partition ({max} bytes). Choose the firmware for your board.",
+    intro: "Choose a firmware image (.bin or .bin.gz). It is checked before anything is sent.",
+    notImage: "“{name}” is not an ESP32 firmware image; choose the OpenDTU .bin for your board.",
+    tooLarge: "“{name}” exceeds the firmware partition ({max} bytes).",
     ready: "Ready to upload",
     size: "Size",
     bytes: "{value} bytes",
-    imageOk: "ESP32 application image; fits the partition ({max} bytes).",
+    imageOk: "ESP32 image; fits the partition ({max} bytes).",
     upload: "Upload",
-    otaBegin: "The device could not start the update: the image is not for this device or does not fit.",
-    otaEnd:
-      "The device refused the image after the upload: it is damaged or not for this device. Download it again.",
+    otaBegin: "The device could not start the update: wrong or too large image.",
+    otaEnd: "The device refused the image: damaged or not for this device.",
     file: "Firmware file",
     badExtension: "“{name}” is not a firmware image. Choose a .bin or .bin.gz file.",
     hashing: "Computing the checksum…",
@@ -31,21 +28,16 @@ export default defineArea({
     httpError: "[HTTP ERROR] {status}",
   },
   de: {
-    intro:
-      "Eine Firmware-Datei (.bin oder .bin.gz) wählen. Sie wird geprüft und zusammengefasst, bevor etwas gesendet wird.",
-    notImage:
-      "„{name}“ ist keine ESP32-Firmware. Bitte die OpenDTU-Firmware (.bin) für die eigene Platine wählen, kein vollständiges Flash-Abbild und keine andere Datei.",
-    tooLarge:
-      "„{name}“ ist größer als die Firmware-Partition ({max} Byte). Bitte die Firmware für die eigene Platine wählen.",
+    intro: "Eine Firmware-Datei (.bin oder .bin.gz) wählen. Sie wird vor dem Senden geprüft.",
+    notImage: "„{name}“ ist keine ESP32-Firmware; bitte die OpenDTU-.bin für die eigene Platine wählen.",
+    tooLarge: "„{name}“ ist größer als die Firmware-Partition ({max} Byte).",
     ready: "Bereit zum Hochladen",
     size: "Größe",
     bytes: "{value} Byte",
-    imageOk: "ESP32-Anwendung; passt in die Partition ({max} Byte).",
+    imageOk: "ESP32-Firmware; passt in die Partition ({max} Byte).",
     upload: "Hochladen",
-    otaBegin:
-      "Das Gerät konnte die Aktualisierung nicht beginnen: Die Datei ist nicht für dieses Gerät oder zu groß.",
-    otaEnd:
-      "Das Gerät hat die Datei nach dem Hochladen abgelehnt: Sie ist beschädigt oder nicht für dieses Gerät. Bitte neu herunterladen.",
+    otaBegin: "Das Gerät konnte die Aktualisierung nicht beginnen: falsche oder zu große Datei.",
+    otaEnd: "Das Gerät hat die Datei abgelehnt: beschädigt oder nicht für dieses Gerät.",
     file: "Firmware-Datei",
     badExtension: "„{name}“ ist keine Firmware-Datei. Bitte eine .bin- oder .bin.gz-Datei wählen.",
     hashing: "Prüfsumme wird berechnet…",
@@ -61,21 +53,16 @@ export default defineArea({
     httpError: "[HTTP-FEHLER] {status}",
   },
   fr: {
-    intro:
-      "Choisissez une image de firmware (.bin ou .bin.gz). Elle est vérifiée et résumée avant tout envoi.",
-    notImage:
-      "« {name} » n'est pas une image de firmware ESP32. Choisissez le firmware OpenDTU (.bin) de votre carte, pas une image complète de la flash ni un autre fichier.",
-    tooLarge:
-      "« {name} » dépasse la partition du firmware ({max} octets). Choisissez le firmware de votre carte.",
+    intro: "Choisissez une image de firmware (.bin ou .bin.gz). Elle est vérifiée avant l'envoi.",
+    notImage: "« {name} » n'est pas un firmware ESP32 ; choisissez le .bin OpenDTU de votre carte.",
+    tooLarge: "« {name} » dépasse la partition du firmware ({max} octets).",
     ready: "Prêt à envoyer",
     size: "Taille",
     bytes: "{value} octets",
-    imageOk: "Application ESP32 ; tient dans la partition ({max} octets).",
+    imageOk: "Firmware ESP32 ; tient dans la partition ({max} octets).",
     upload: "Envoyer",
-    otaBegin:
-      "L'appareil n'a pas pu commencer la mise à jour : l'image n'est pas pour cet appareil ou est trop grande.",
-    otaEnd:
-      "L'appareil a refusé l'image après l'envoi : elle est endommagée ou pas pour cet appareil. Téléchargez-la à nouveau.",
+    otaBegin: "L'appareil n'a pas pu commencer la mise à jour : image erronée ou trop grande.",
+    otaEnd: "L'appareil a refusé l'image : endommagée ou pas pour cet appareil.",
     file: "Fichier de firmware",
     badExtension: "« {name} » n'est pas une image de firmware. Choisissez un fichier .bin ou .bin.gz.",
     hashing: "Calcul de la somme de contrôle…",

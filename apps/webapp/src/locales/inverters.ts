@@ -48,8 +48,7 @@ export default defineArea({
     deleteText: "Delete the inverter “{name}” with serial number {serial}?",
     errSerial: "Enter the serial number (digits only, not zero).",
     errDuplicate: "This serial number is already configured.",
-    unknownModel:
-      "No known inverter model has this serial number, so the device cannot talk to it. Check the number on the label.",
+    unknownModel: "No known model has this serial; the device cannot reach it. Check the label.",
     errName: "Enter a name of 1 to {max} characters.",
     errNameLen: "Use at most {max} characters.",
     errMin: "Enter a number of at least {min}.",
@@ -101,9 +100,9 @@ export default defineArea({
     deleteButton: "Löschen",
     deleteText: "Den Wechselrichter „{name}“ mit der Seriennummer {serial} löschen?",
     errSerial: "Bitte die Seriennummer eingeben (nur Ziffern, nicht null).",
-    errDuplicate: "Diese Seriennummer ist bereits eingetragen.",
+    errDuplicate: "Diese Seriennummer ist schon eingetragen.",
     unknownModel:
-      "Zu dieser Seriennummer gibt es kein bekanntes Modell; das Gerät kann den Wechselrichter nicht erreichen. Bitte die Nummer auf dem Typenschild prüfen.",
+      "Kein bekanntes Modell hat diese Seriennummer; das Gerät erreicht es nicht. Typenschild prüfen.",
     errName: "Bitte einen Namen mit 1 bis {max} Zeichen eingeben.",
     errNameLen: "Höchstens {max} Zeichen.",
     errMin: "Bitte eine Zahl ab {min} eingeben.",
@@ -156,7 +155,7 @@ export default defineArea({
     errSerial: "Saisissez le numéro de série (chiffres uniquement, pas zéro).",
     errDuplicate: "Ce numéro de série est déjà configuré.",
     unknownModel:
-      "Aucun modèle connu n'a ce numéro de série : l'appareil ne pourra pas lui parler. Vérifiez le numéro sur l'étiquette.",
+      "Aucun modèle connu n'a ce numéro ; l'appareil ne pourra pas le joindre. Vérifiez l'étiquette.",
     errName: "Saisissez un nom de 1 à {max} caractères.",
     errNameLen: "{max} caractères au maximum.",
     errMin: "Saisissez un nombre d'au moins {min}.",

@@ -3,9 +3,9 @@ import { defineArea } from "./define";
 // Network settings (SEED §2 Network settings).
 export default defineArea({
   en: {
-    answerHostname: "The host name must have between 1 and 31 characters.",
-    answerSsid: "The WiFi name must have between 1 and 32 characters.",
-    answerPassword: "The WiFi password must not exceed 63 characters.",
+    answerHostname: "Host name: 1 to 31 characters.",
+    answerSsid: "WiFi name: 1 to 32 characters.",
+    answerPassword: "WiFi password: at most 63 characters.",
     wifiCard: "WiFi",
     ssid: "Network name (SSID)",
     password: "WiFi password",
@@ -26,9 +26,9 @@ export default defineArea({
     minutes: "min",
   },
   de: {
-    answerHostname: "Der Hostname muss zwischen 1 und 31 Zeichen lang sein.",
-    answerSsid: "Der WLAN-Name muss zwischen 1 und 32 Zeichen lang sein.",
-    answerPassword: "Das WLAN-Passwort darf höchstens 63 Zeichen lang sein.",
+    answerHostname: "Hostname: 1 bis 31 Zeichen.",
+    answerSsid: "WLAN-Name: 1 bis 32 Zeichen.",
+    answerPassword: "WLAN-Passwort: höchstens 63 Zeichen.",
     wifiCard: "WLAN",
     ssid: "Netzwerkname (SSID)",
     password: "WLAN-Passwort",
@@ -49,9 +49,9 @@ export default defineArea({
     minutes: "min",
   },
   fr: {
-    answerHostname: "Le nom d'hôte doit comporter entre 1 et 31 caractères.",
-    answerSsid: "Le nom du Wi-Fi doit comporter entre 1 et 32 caractères.",
-    answerPassword: "Le mot de passe Wi-Fi ne doit pas dépasser 63 caractères.",
+    answerHostname: "Nom d'hôte : 1 à 31 caractères.",
+    answerSsid: "Nom du Wi-Fi : 1 à 32 caractères.",
+    answerPassword: "Mot de passe Wi-Fi : 63 caractères au maximum.",
     wifiCard: "Wi-Fi",
     ssid: "Nom du réseau (SSID)",
     password: "Mot de passe Wi-Fi",

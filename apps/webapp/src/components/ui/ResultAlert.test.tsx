@@ -37,9 +37,7 @@ describe("ResultAlert", () => {
     render(
       <ResultAlert result={{ type: "warning", message: "SSID must between 1 and 32 characters long!" }} />,
     );
-    expect(screen.getByRole("alert").textContent).toBe(
-      "Le nom du Wi-Fi doit comporter entre 1 et 32 caractères.",
-    );
+    expect(screen.getByRole("alert").textContent).toBe("Nom du Wi-Fi : 1 à 32 caractères.");
   });
 
   it("says a failed write in words (1006, API.md §9.8)", () => {
