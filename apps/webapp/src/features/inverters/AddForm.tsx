@@ -13,7 +13,16 @@ import { checkName, checkSerial, knownModel, type Problem } from "./validate";
  * Add form (SEED §2): serial and name, checked here first (a serial already in `serials` is refused; one of no known
  * model is explained, as the device would never reach it); the typed values stay when the gateway refuses.
  */
-export function AddForm({ onAdded, serials }: { onAdded: () => void; serials: readonly string[] }) {
+export function AddForm({
+  onAdded,
+  onStart,
+  serials,
+}: {
+  onAdded: () => void;
+  /** A new add clears the list's last notice (issue 11: no old success next to a new error). */
+  onStart: () => void;
+  serials: readonly string[];
+}) {
   const t = useT();
   const [serial, setSerial] = useState("");
   const [name, setName] = useState("");
@@ -23,6 +32,8 @@ export function AddForm({ onAdded, serials }: { onAdded: () => void; serials: re
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    onStart();
+    setResult(undefined);
     const errs = { serial: checkSerial(serial, serials), name: checkName(name) };
     setErrors(errs);
     if (errs.serial || errs.name) return;
