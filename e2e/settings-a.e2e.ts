@@ -82,16 +82,17 @@ describe("network settings", () => {
     await field(page, "Network name (SSID)").fill("s".repeat(33));
     await refused(page, posts, "At most 32 characters");
     await field(page, "Network name (SSID)").fill("ok");
-    await field(page, "WiFi password").fill("p".repeat(65));
-    await refused(page, posts, "At most 64 characters");
+    // The device's own limits (API.md §3.17): WiFi password 63, host name 31, dotted quads.
+    await field(page, "WiFi password").fill("p".repeat(64));
+    await refused(page, posts, "At most 63 characters");
     await field(page, "WiFi password").fill("ok-password");
-    await field(page, "Host name").fill("h".repeat(33));
-    await refused(page, posts, "At most 32 characters");
+    await field(page, "Host name").fill("h".repeat(32));
+    await refused(page, posts, "At most 31 characters");
     await field(page, "Host name").fill("dtu");
     await field(page, "Get the address automatically (DHCP)").uncheck();
     for (const label of ["IP address", "Netmask", "Gateway", "DNS server 1", "DNS server 2"]) {
       await field(page, label).fill("1".repeat(33));
-      await refused(page, posts, "At most 32 characters");
+      await refused(page, posts, "An address like 192.168.1.10.");
       await field(page, label).fill("0.0.0.0");
     }
     for (const v of ["100000", "-1"]) {
@@ -103,13 +104,17 @@ describe("network settings", () => {
     await page.close();
   });
 
-  it("shows the device's code-less warning for a 32-character host name and keeps the input", async () => {
-    const page = await open("/settings/network", "Network Settings");
-    const name = "h".repeat(32);
-    await field(page, "Host name").fill(name);
-    expect(await save(page)).toBe("Hostname must between 1 and 31 characters long!");
-    expect(await page.locator("form > .alert-warning").count()).toBe(1);
-    expect(await field(page, "Host name").inputValue()).toBe(name);
+  it("refuses an empty WiFi name at the field in German, focused, nothing sent (issue 11)", async () => {
+    const page = await h.openPage("/settings/network", { loggedIn: true, locale: "de" });
+    await page.getByRole("button", { name: "Speichern" }).waitFor();
+    const posts = trackPosts(page);
+    await field(page, "Netzwerkname (SSID)").fill("");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    const ssid = field(page, "Netzwerkname (SSID)");
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "ssid");
+    expect(await ssid.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(".invalid-feedback").first().textContent()).toBe("Bitte einen Wert eingeben.");
+    expect(posts).toEqual([]);
     h.assertClean(page);
     await page.close();
   });
@@ -265,7 +270,6 @@ describe("MQTT settings", () => {
       ["Host name or IP address", 128],
       ["User name", 64],
       ["Password", 64],
-      ["Base topic", 32],
       ["Topic", 32],
       ["Payload when offline", 20],
       ["Prefix topic", 32],
@@ -278,6 +282,10 @@ describe("MQTT settings", () => {
       await refused(page, posts, `At most ${max.toLocaleString("en")} characters`);
       await field(page, label).fill(before);
     }
+    // The base topic must also end with a slash (API.md §3.16, 7006).
+    await field(page, "Base topic").fill(`${"x".repeat(32)}/`);
+    await refused(page, posts, "At most 32 characters");
+    await field(page, "Base topic").fill("solar/");
     expect(posts).toEqual([]);
     h.assertClean(page);
     await page.close();

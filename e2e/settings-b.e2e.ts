@@ -381,6 +381,11 @@ describe("settings part B", () => {
     });
     expect(await page.getByLabel("Restore as").inputValue()).toBe("config.json");
     await page.getByRole("button", { name: "Restore", exact: true }).click();
+    // Issue 11: the backup is summarised and sent only once confirmed.
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("cell", { name: /Restored roof/ }).waitFor();
+    expect(uploads).toEqual([]);
+    await dialog.getByRole("button", { name: "Restore", exact: true }).click();
     await page.getByText("The file was restored. The device restarts now.").waitFor();
     await page.getByText("The device is running again.").waitFor({ timeout: 30000 });
     expect(uploads.length).toBe(1);
@@ -405,7 +410,7 @@ describe("settings part B", () => {
     await page.close();
   });
 
-  it("firmware: wrong extension refused, upload with progress to 100 and success, wrong MD5 rejected", async () => {
+  it("firmware: wrong extension refused, summary, upload with progress to 100 and success, wrong MD5 rejected", async () => {
     const page = await h.openPage("/firmware/upgrade", { loggedIn: true, allowConsole: OUTAGE });
     const posts = watchRequests(page, "/api/firmware/update");
     const input = page.getByLabel("Firmware file");
@@ -428,13 +433,23 @@ describe("settings part B", () => {
         .replace(/name="MD5"\r\n\r\n[0-9a-f]{32}/, `name="MD5"\r\n\r\n${"0".repeat(32)}`);
       await route.continue({ postData: Buffer.from(text, "latin1") });
     });
-    await input.setInputFiles({ name: "opendtu.bin", mimeType: "application/octet-stream", buffer: image });
+    const pickImage = async () => {
+      await input.setInputFiles({ name: "opendtu.bin", mimeType: "application/octet-stream", buffer: image });
+      // Issue 11: a summary first (name, size, MD5); nothing is sent before Upload.
+      await page.getByText("Ready to upload").waitFor();
+      expect(await page.getByText(/^[0-9a-f]{32}$/).count()).toBe(1);
+      await page.getByRole("button", { name: "Upload", exact: true }).click();
+    };
+    await pickImage();
     await page.getByRole("heading", { name: "Firmware upgrade failed" }).waitFor();
-    expect(await page.locator(".alert-danger").textContent()).toBe("Could not end OTA");
+    expect(await page.locator(".alert-danger").textContent()).toContain("The device refused the image");
+    // Retrying the same image cannot help with a device refusal: no Retry, only Back.
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
 
-    // Retry sends the same file again; now unaltered, it succeeds and the progress shows 100.
+    // Picked again and unaltered, it succeeds and the progress shows 100.
     await page.unroute("**/api/firmware/update");
-    await page.getByRole("button", { name: "Retry" }).click();
+    await page.getByRole("button", { name: "Back" }).click();
+    await pickImage();
     await page.getByRole("heading", { name: "Upload complete" }).waitFor();
     expect(await page.getByRole("progressbar").getAttribute("aria-valuenow")).toBe("100");
     expect(posts.length).toBe(2);

@@ -266,7 +266,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
       gw.log(`tick failed: ${(err as Error).message}`);
     }
   }, tickMs);
-  const persister = setInterval(() => void gw.fleet.persist().catch(() => undefined), 60_000);
+  const persister = setInterval(() => void gw.persistFleet(), 60_000);
 
   app.addHook("preClose", async () => {
     clearInterval(ticker);

@@ -11,6 +11,7 @@ import { resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { buildApp } from "./app.ts";
 import { closeOnSignals } from "./closeOnSignals.ts";
+import { dataFolderProblem, listenProblem, startFailed } from "./startErrors.ts";
 
 const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--console]
   --port N     HTTP port (env PORT, default 8080)
@@ -120,8 +121,13 @@ async function main(): Promise<void> {
     return;
   }
   const dataDir = resolve(args.data);
-  const app = await buildApp({ dataDir, echoConsole: args.console });
-  await app.listen({ port: args.port, host: args.host });
+  const app = await buildApp({ dataDir, echoConsole: args.console }).catch((err: unknown) =>
+    startFailed(dataFolderProblem(dataDir, err)),
+  );
+  await app.listen({ port: args.port, host: args.host }).catch(async (err: unknown) => {
+    await app.close().catch(() => undefined);
+    startFailed(listenProblem(args.port, args.host, err));
+  });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : args.port;
   console.log(`OpenDTU gateway (firmware v23.11.16 behaviour), data in ${dataDir}`);

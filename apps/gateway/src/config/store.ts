@@ -12,6 +12,33 @@ import { PLACEHOLDER_DTU_SERIAL, gatewayDefaults, generatedDtuSerial } from "./d
 import { normalizeConfig, serializeConfig } from "./load.ts";
 import type { ConfigJson } from "./types.ts";
 
+/** A config save that could not be written (disk full or failing): the device's 1006 "Write failed!" (API.md §9.8). */
+export class WriteFailedError extends Error {
+  constructor(cause: unknown) {
+    super(`config could not be written: ${(cause as Error).message ?? String(cause)}`);
+  }
+}
+
+/**
+ * Puts `source`'s values back into `target` without replacing its objects: the running parts (fleet, MQTT) may hold
+ * references to sections of the config, and they must see the rolled-back values too.
+ */
+function restoreInPlace(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  for (const key of Object.keys(target)) if (!(key in source)) delete target[key];
+  for (const [key, value] of Object.entries(source)) {
+    const current = target[key];
+    const sameShape =
+      typeof current === "object" &&
+      current !== null &&
+      typeof value === "object" &&
+      value !== null &&
+      Array.isArray(current) === Array.isArray(value) &&
+      (!Array.isArray(value) || (current as unknown[]).length === value.length);
+    if (sameShape) restoreInPlace(current as Record<string, unknown>, value as Record<string, unknown>);
+    else target[key] = structuredClone(value);
+  }
+}
+
 export const CONFIG_FILE = "config.json";
 export const PIN_MAPPING_FILE = "pin_mapping.json";
 
@@ -22,6 +49,8 @@ export class ConfigStore {
   private readonly chipId: number;
   private readonly log: LogLine;
   private chain: Promise<void> = Promise.resolve();
+  /** The config as last read from or written to disk: what a failed save rolls the running config back to. */
+  private disk: ConfigJson;
   /** True after the first load: from then on, temporary files in the folder may belong to writes in flight. */
   private booted = false;
 
@@ -31,6 +60,7 @@ export class ConfigStore {
     this.chipId = chipId;
     this.log = log;
     this.config = gatewayDefaults(chipId);
+    this.disk = structuredClone(this.config);
   }
 
   /** Reads config.json as the firmware does at boot; writes it when it was missing, migrated or got a serial. */
@@ -57,7 +87,9 @@ export class ConfigStore {
     try {
       text = readFileSync(this.path, "utf8");
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+      // Unreadable (a folder, no permission): stop with the path, so the start message can name it (issue 11).
+      if ((err as NodeJS.ErrnoException).code !== "ENOENT")
+        throw Object.assign(err as Error, { path: this.path });
     }
     let write = false;
     if (text === null) {
@@ -100,15 +132,30 @@ export class ConfigStore {
       this.config.dtu.serial = generatedDtuSerial(this.chipId);
       write = true;
     }
+    this.disk = structuredClone(this.config);
     if (write) await this.save();
     return this.config;
   }
 
-  /** Writes the current config (save_count + 1) atomically; saves run one after another. */
+  /**
+   * Writes the current config (save_count + 1) atomically; saves run one after another. When the write fails the
+   * running config is rolled back to what is on disk (better than the device, which keeps the change in memory until
+   * the next reboot silently drops it, API.md §9.8) and the promise rejects with WriteFailedError.
+   */
   save(): Promise<void> {
     const run = this.chain.then(async () => {
       this.config.cfg.save_count += 1;
-      await atomicWrite(this.path, serializeConfig(this.config, this.chipId));
+      try {
+        await atomicWrite(this.path, serializeConfig(this.config, this.chipId));
+      } catch (err) {
+        restoreInPlace(
+          this.config as unknown as Record<string, unknown>,
+          this.disk as unknown as Record<string, unknown>,
+        );
+        this.log(`Config save failed (${(err as NodeJS.ErrnoException).code ?? "error"}), changes undone`);
+        throw new WriteFailedError(err);
+      }
+      this.disk = structuredClone(this.config);
       this.log("Config saved");
     });
     this.chain = run.catch(() => undefined);

@@ -128,7 +128,7 @@ export class Gateway {
     this.outageTimer = setTimeout(() => {
       this.outageTimer = null;
     }, this.outageMs);
-    await this.fleet.persist().catch(() => undefined);
+    await this.persistFleet();
     await this.store.flush();
     await this.store.load();
     await this.loadPins();
@@ -142,6 +142,13 @@ export class Gateway {
     this.log(`OpenDTU ${this.identity.gitHash} started, hostname ${this.identity.hostname()}`);
   }
 
+  /** Saves the fleet's state file; a failed write (disk full) is logged and the totals stay in memory for the next try. */
+  async persistFleet(): Promise<void> {
+    await this.fleet
+      .persist()
+      .catch((err: unknown) => this.log(`Fleet state not saved: ${(err as Error).message}`));
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.rebootTimer) clearTimeout(this.rebootTimer);
@@ -150,7 +157,7 @@ export class Gateway {
     this.outageTimer = null;
     await this.rebooting;
     await this.store.flush();
-    await this.fleet.persist().catch(() => undefined);
+    await this.persistFleet();
     await this.mqtt.stop().catch(() => undefined);
   }
 }

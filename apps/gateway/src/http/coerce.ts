@@ -24,6 +24,15 @@ export function asFloat(value: Json | undefined): number {
   return 0;
 }
 
+/**
+ * asFloat for a value that must be a real number within ±`limit`: undefined for the infinities a text such as "1e999"
+ * reads as, and for absurd values, so the caller refuses them instead of storing null or a default (issue 11).
+ */
+export function finiteFloat(value: Json | undefined, limit: number): number | undefined {
+  const f = asFloat(value);
+  return Number.isFinite(f) && Math.abs(f) <= limit ? f : undefined;
+}
+
 export type IntKind = "uint8" | "uint16" | "uint32" | "uint64" | "int8" | "int16" | "int32";
 
 const RANGES: Record<IntKind, [number, number]> = {

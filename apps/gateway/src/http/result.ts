@@ -17,6 +17,7 @@ const MESSAGES: Record<number, string> = {
   1003: "Data too large!",
   1004: "Failed to parse data!",
   1005: "Values are missing!",
+  1006: "Write failed!",
   2001: "Serial cannot be zero!",
   2002: "Poll interval must be greater zero!",
   2003: "Invalid power level setting!",

@@ -3,7 +3,7 @@ import type { ConfigChannel, ConfigInverter } from "../config/types.ts";
 import { emptySlot } from "../config/defaults.ts";
 import { inverterType } from "@dtu/api/inverterType";
 import {
-  asFloat,
+  finiteFloat,
   asInt,
   asString,
   byteLength,
@@ -95,6 +95,9 @@ export function inverterRoutes(): RouteDef[] {
           if (byteLength(name) === 0 || byteLength(name) > 31) return result(4002, { max: 31 });
           const channels = Array.isArray(root.channel) ? root.channel : [];
           if (channels.length === 0 || channels.length > 6) return result(4006);
+          // A yield offset that reads as infinite ("1e999") or absurd (beyond a 32-bit float) is refused (issue 11).
+          const offsets = channels.map((c) => finiteFloat(isObject(c) ? c.yield_total_offset : 0, 3.4e38));
+          if (offsets.includes(undefined)) return result(1004);
           const slots = ctx.gw.config.inverters;
           const slot = slots[id] ?? emptySlot();
           slot.serial = serialFromHexText(root.serial);
@@ -103,7 +106,7 @@ export function inverterRoutes(): RouteDef[] {
             const c = isObject(raw) ? raw : {};
             const target = slot.channel[i] as ConfigChannel;
             target.max_power = asInt(c.max_power, "uint16");
-            target.yield_total_offset = asFloat(c.yield_total_offset);
+            target.yield_total_offset = offsets[i] ?? 0;
             // Stored in a 31-byte buffer: at most 30 characters survive (API.md §3.9).
             target.name = truncate(typeof c.name === "string" ? c.name : "", 30);
           });

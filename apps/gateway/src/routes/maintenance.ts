@@ -3,7 +3,7 @@
  * reboots answers first and restarts the device state ~1 s later (API.md §8.6).
  */
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
@@ -16,9 +16,27 @@ import { has, postHandler, type RouteDef } from "./types.ts";
 /** The device's file-system size: nothing larger can be stored. */
 const FS_LIMIT = 262144;
 
-/** Names the gateway will read or write in its data folder: a plain file name, no hidden files. */
+/**
+ * Names the gateway will read or write in its data folder: what the device's LittleFS takes at its root (31
+ * characters) and only letters, digits, `.`, `_` and `-`, no hidden files. Nothing else can break a path or the
+ * download's Content-Disposition header (issue 11).
+ */
 export function safeFileName(name: string): boolean {
-  return name !== "" && !name.startsWith(".") && !/[/\\\0]/.test(name) && name.length <= 64;
+  return /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,30}$/.test(name);
+}
+
+/** Bytes of the stored files other than `except`: what the device's file system already holds. */
+async function usedBytes(dir: string, except: string): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  let total = 0;
+  for (const e of entries) {
+    if (!e.isFile() || e.name === except || !safeFileName(e.name)) continue;
+    total += await stat(join(dir, e.name)).then(
+      (s) => s.size,
+      () => 0,
+    );
+  }
+  return total;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -117,7 +135,8 @@ export function maintenanceRoutes(): RouteDef[] {
       auth: "admin",
       handler: async ({ gw, req, reply, query }) => {
         const name = query.get("file");
-        if (name === null || !safeFileName(name)) {
+        if (name === null) {
+          // Missing parameter: the device's bare 500 (API.md §3.12).
           await drainRequest(req);
           void reply
             .code(500)
@@ -126,34 +145,47 @@ export function maintenanceRoutes(): RouteDef[] {
             .send();
           return undefined;
         }
+        if (!safeFileName(name)) {
+          await drainRequest(req);
+          uploadAnswer(reply, 400, "Invalid file name: use up to 31 letters, digits, '.', '_' or '-'");
+          return undefined;
+        }
+        // The whole file system holds FS_LIMIT bytes; the file replaced frees its own space.
+        const room = FS_LIMIT - (await usedBytes(gw.dataDir, name));
         let written = false;
-        let failed = false;
+        let failed: string | null = null;
         if (req.isMultipart()) {
           try {
-            for await (const part of req.parts({ limits: { fileSize: FS_LIMIT } })) {
+            for await (const part of req.parts({ limits: { fileSize: Math.max(room, 0) } })) {
               if (part.type !== "file") continue;
-              if (written || failed) {
+              if (written || failed !== null) {
                 await drain(part.file);
                 continue;
               }
               const chunks: Buffer[] = [];
               for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
-              if (part.file.truncated) {
-                failed = true;
+              if (part.file.truncated || room <= 0) {
+                failed = "No space left on the device's file system";
                 continue;
               }
               // Unvalidated, as on the device (API.md §3.12); atomic so a crash leaves old or new.
-              await atomicWrite(join(gw.dataDir, name), Buffer.concat(chunks));
+              try {
+                await atomicWrite(join(gw.dataDir, name), Buffer.concat(chunks));
+              } catch {
+                failed = "Write failed!";
+                continue;
+              }
               written = true;
             }
           } catch {
-            failed = true;
+            failed ??= "Upload could not be read";
           }
         } else {
           await drainRequest(req);
         }
-        if (failed && !written) {
-          uploadAnswer(reply, 500, "");
+        if (failed !== null && !written) {
+          // A 500 with a body is shown as is by the web app (API.md §3.12); nothing was changed, so no reboot.
+          uploadAnswer(reply, 500, failed);
           return undefined;
         }
         gw.log(`Config file uploaded: ${name}`);
@@ -187,6 +219,13 @@ export function maintenanceRoutes(): RouteDef[] {
           await drainRequest(req);
           uploadAnswer(reply, 200, "OK");
           gw.scheduleReboot();
+          return undefined;
+        }
+        // An image larger than the app partition is refused as soon as its size is known, before reading it
+        // (issue 11): the announced length of the whole request (multipart adds only a few hundred bytes).
+        if (Number(req.headers["content-length"] ?? 0) > deviceLimits.firmwareMaxBytes + 4096) {
+          gw.log("OTA: image larger than the partition, refused");
+          otaError(reply, "OTA could not begin");
           return undefined;
         }
         let md5: string | undefined;

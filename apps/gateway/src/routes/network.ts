@@ -3,7 +3,7 @@ import type { Gateway } from "../device/gateway.ts";
 import { apMac } from "../device/identity.ts";
 import { asBool, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
 import { codelessWarning, result } from "../http/result.ts";
-import { has, postHandler, type RouteDef } from "./types.ts";
+import { has, postHandler, saved, type RouteDef } from "./types.ts";
 
 /**
  * The device's IP text check (API.md §3.17): exactly three dots, only digits, each octet ≤ 255, an empty octet counts
@@ -147,10 +147,10 @@ export function networkRoutes(): RouteDef[] {
           w.dhcp = asBool(root.dhcp);
           w.aptimeout = aptimeout;
           ctx.gw.config.mdns.enabled = asBool(root.mdnsenabled);
-          await ctx.gw.store.save();
-          // Saving re-enables the admin AP and restarts its timeout (API.md §3.17).
-          ctx.gw.apSince = ctx.gw.hostClock.now();
-          ctx.gw.applyConfig();
+          await saved(ctx, () => {
+            // Saving re-enables the admin AP and restarts its timeout (API.md §3.17).
+            ctx.gw.apSince = ctx.gw.hostClock.now();
+          });
           return result(1001);
         },
       ),

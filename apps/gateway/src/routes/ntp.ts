@@ -1,6 +1,6 @@
 /** Time settings, status and the device clock (API.md §3.18). */
 import type { Gateway } from "../device/gateway.ts";
-import { asFloat, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
+import { asInt, finiteFloat, asString, byteLength, truncate } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
 import { has, postHandler, saved, type RouteDef } from "./types.ts";
 
@@ -63,12 +63,17 @@ export function ntpRoutes(): RouteDef[] {
           if (byteLength(tz) === 0 || byteLength(tz) > 50) return result(9002, { max: 50 });
           const descr = asString(root.ntp_timezone_descr);
           if (byteLength(descr) === 0 || byteLength(descr) > 50) return result(9003, { max: 50 });
+          // Not range-checked on the device (API.md §3.18); a value no place on earth has is refused with the
+          // generic parse code rather than stored (issue 11).
+          const latitude = finiteFloat(root.latitude, 90);
+          const longitude = finiteFloat(root.longitude, 180);
+          if (latitude === undefined || longitude === undefined) return result(1004);
           const n = ctx.gw.config.ntp;
           n.server = truncate(server, 31);
           n.timezone = truncate(tz, 50);
           n.timezone_descr = truncate(descr, 50);
-          n.latitude = asFloat(root.latitude);
-          n.longitude = asFloat(root.longitude);
+          n.latitude = latitude;
+          n.longitude = longitude;
           n.sunsettype = asInt(root.sunsettype, "uint8");
           await saved(ctx);
           return result(1001);

@@ -2,6 +2,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AuthClass } from "@dtu/api/endpoints";
 import type { Gateway } from "../device/gateway.ts";
+import { WriteFailedError } from "../config/store.ts";
 import { readDataField } from "../http/form.ts";
 import { isObject, type JsonObject } from "../http/coerce.ts";
 import { result, type Result } from "../http/result.ts";
@@ -25,8 +26,10 @@ export interface RouteDef {
 }
 
 /** After a settings POST changed gw.config: write config.json, then let the running parts pick the change up. */
-export async function saved(ctx: RouteCtx): Promise<void> {
+export async function saved(ctx: RouteCtx, beforeApply?: () => void): Promise<void> {
+  // A failed write rejects here (WriteFailedError → 1006 in postHandler): nothing is applied.
   await ctx.gw.store.save();
+  beforeApply?.();
   ctx.gw.applyConfig();
 }
 
@@ -90,8 +93,23 @@ export function postHandler(options: PostOptions, body: PostBody): Handler {
     // A JSON value that is not an object reads like an object without keys.
     const root: JsonObject = isObject(parsed) ? parsed : {};
     if (!options.required(root)) return result(1005);
-    return body(root, ctx);
+    // JSON.parse reads 1e999 as Infinity; no setting can hold it, so it is a value the device could not parse
+    // (issue 11: never stored as null or a default).
+    if (!allFinite(parsed)) return result(1004);
+    try {
+      return await body(root, ctx);
+    } catch (err) {
+      // The save could not be written: answer like later firmware (API.md §9.8); the store has undone the change.
+      if (err instanceof WriteFailedError) return result(1006);
+      throw err;
+    }
   };
+}
+
+function allFinite(value: unknown): boolean {
+  if (typeof value === "number") return Number.isFinite(value);
+  if (typeof value === "object" && value !== null) return Object.values(value).every(allFinite);
+  return true;
 }
 
 export function has(root: JsonObject, ...keys: string[]): boolean {

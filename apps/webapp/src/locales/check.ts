@@ -10,6 +10,9 @@ export default defineArea({
     integer: "Please enter a whole number.",
     range: "Allowed: {min} to {max}.",
     step: "Must be a multiple of {step}.",
+    noSpaces: "No spaces, please.",
+    endSlash: "Must end with a slash (/).",
+    ip: "An address like 192.168.1.10.",
   },
   de: {
     required: "Bitte einen Wert eingeben.",
@@ -19,6 +22,9 @@ export default defineArea({
     integer: "Bitte eine ganze Zahl eingeben.",
     range: "Erlaubt: {min} bis {max}.",
     step: "Muss ein Vielfaches von {step} sein.",
+    noSpaces: "Bitte ohne Leerzeichen.",
+    endSlash: "Muss mit einem Schrägstrich (/) enden.",
+    ip: "Eine Adresse wie 192.168.1.10.",
   },
   fr: {
     required: "Veuillez saisir une valeur.",
@@ -28,5 +34,8 @@ export default defineArea({
     integer: "Veuillez saisir un nombre entier.",
     range: "Autorisé : {min} à {max}.",
     step: "Doit être un multiple de {step}.",
+    noSpaces: "Sans espaces, s'il vous plaît.",
+    endSlash: "Doit finir par une barre oblique (/).",
+    ip: "Une adresse comme 192.168.1.10.",
   },
 });

@@ -47,6 +47,8 @@ export default defineArea({
     deleteButton: "Delete",
     deleteText: "Delete the inverter “{name}” with serial number {serial}?",
     errSerial: "Enter the serial number (digits only, not zero).",
+    errDuplicate: "This serial number is already configured.",
+    unknownModel: "No known model has this serial; the device cannot reach it. Check the label.",
     errName: "Enter a name of 1 to {max} characters.",
     errNameLen: "Use at most {max} characters.",
     errMin: "Enter a number of at least {min}.",
@@ -98,6 +100,9 @@ export default defineArea({
     deleteButton: "Löschen",
     deleteText: "Den Wechselrichter „{name}“ mit der Seriennummer {serial} löschen?",
     errSerial: "Bitte die Seriennummer eingeben (nur Ziffern, nicht null).",
+    errDuplicate: "Diese Seriennummer ist schon eingetragen.",
+    unknownModel:
+      "Kein bekanntes Modell hat diese Seriennummer; das Gerät erreicht es nicht. Typenschild prüfen.",
     errName: "Bitte einen Namen mit 1 bis {max} Zeichen eingeben.",
     errNameLen: "Höchstens {max} Zeichen.",
     errMin: "Bitte eine Zahl ab {min} eingeben.",
@@ -148,6 +153,9 @@ export default defineArea({
     deleteButton: "Supprimer",
     deleteText: "Supprimer l'onduleur « {name} » de numéro de série {serial} ?",
     errSerial: "Saisissez le numéro de série (chiffres uniquement, pas zéro).",
+    errDuplicate: "Ce numéro de série est déjà configuré.",
+    unknownModel:
+      "Aucun modèle connu n'a ce numéro ; l'appareil ne pourra pas le joindre. Vérifiez l'étiquette.",
     errName: "Saisissez un nom de 1 à {max} caractères.",
     errNameLen: "{max} caractères au maximum.",
     errMin: "Saisissez un nombre d'au moins {min}.",

@@ -3,6 +3,9 @@ import { defineArea } from "./define";
 // Network settings (SEED §2 Network settings).
 export default defineArea({
   en: {
+    answerHostname: "Host name: 1 to 31 characters.",
+    answerSsid: "WiFi name: 1 to 32 characters.",
+    answerPassword: "WiFi password: at most 63 characters.",
     wifiCard: "WiFi",
     ssid: "Network name (SSID)",
     password: "WiFi password",
@@ -23,6 +26,9 @@ export default defineArea({
     minutes: "min",
   },
   de: {
+    answerHostname: "Hostname: 1 bis 31 Zeichen.",
+    answerSsid: "WLAN-Name: 1 bis 32 Zeichen.",
+    answerPassword: "WLAN-Passwort: höchstens 63 Zeichen.",
     wifiCard: "WLAN",
     ssid: "Netzwerkname (SSID)",
     password: "WLAN-Passwort",
@@ -43,6 +49,9 @@ export default defineArea({
     minutes: "min",
   },
   fr: {
+    answerHostname: "Nom d'hôte : 1 à 31 caractères.",
+    answerSsid: "Nom du Wi-Fi : 1 à 32 caractères.",
+    answerPassword: "Mot de passe Wi-Fi : 63 caractères au maximum.",
     wifiCard: "Wi-Fi",
     ssid: "Nom du réseau (SSID)",
     password: "Mot de passe Wi-Fi",

@@ -8,9 +8,11 @@ import { useT } from "../lib/i18n";
 export function NetworkSettingsScreen() {
   const t = useT();
   const { data, loading, error, reload } = useApi<NetworkConfig>(endpoints.networkConfigGet.path);
+  // The device asks for a WiFi name only in WiFi mode (API.md §3.17); an Ethernet one may leave it empty.
+  const mode = useApi<{ network_mode?: string }>(endpoints.networkStatus.path).data?.network_mode;
   return (
     <Page title={t("common.networkSettings")} loading={loading} error={error} onRetry={reload}>
-      {data && <NetworkForm initial={data} />}
+      {data && <NetworkForm initial={data} wifi={mode !== "Ethernet"} />}
     </Page>
   );
 }

@@ -32,6 +32,20 @@ describe("ResultAlert", () => {
     expect(screen.getByRole("alert").textContent).toBe("Hostname too long!");
   });
 
+  it("translates the device's code-less network answers by their known message", () => {
+    setLocale("fr");
+    render(
+      <ResultAlert result={{ type: "warning", message: "SSID must between 1 and 32 characters long!" }} />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe("Nom du Wi-Fi : 1 à 32 caractères.");
+  });
+
+  it("says a failed write in words (1006, API.md §9.8)", () => {
+    setLocale("de");
+    render(<ResultAlert result={{ type: "warning", message: "Write failed!", code: 1006 }} />);
+    expect(screen.getByRole("alert").textContent).toContain("Speicher des Geräts ist voll oder defekt");
+  });
+
   it("falls back to the message for a code without a text", () => {
     render(<ResultAlert result={{ type: "success", message: "Something new", code: 99999 }} />);
     expect(screen.getByRole("status").textContent).toBe("Something new");

@@ -1,13 +1,20 @@
 import type { ApiResult } from "@dtu/api/codes";
 import { hasKey, useT, type MessageKey } from "../../lib/i18n";
 
+/** API.md §3.17: the three network warnings that come without a code, known by their message. */
+const CODELESS: Record<string, MessageKey> = {
+  "Hostname must between 1 and 31 characters long!": "network.answerHostname",
+  "SSID must between 1 and 32 characters long!": "network.answerSsid",
+  "Password must not be longer than 64 characters long!": "network.answerPassword",
+};
+
 /** The text of a POST result (API.md §3.0): `apiresponse.<code>` with its param, else the server's message. */
 export function useResultText(): (r: ApiResult) => string {
   const t = useT();
   return (r) => {
-    const key = `apiresponse.${r.code}`;
-    // API.md §3.17: three network warnings come without a code; show the device's own message then.
-    if (r.code === undefined || !hasKey(key)) return r.message;
+    const key = r.code === undefined ? CODELESS[r.message] : `apiresponse.${r.code}`;
+    // An unknown answer (a later firmware's): show the device's own message.
+    if (!key || !hasKey(key)) return r.message;
     return t(key as MessageKey, { min: r.param?.min, max: r.param?.max });
   };
 }

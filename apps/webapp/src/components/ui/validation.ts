@@ -21,6 +21,17 @@ export function checkLength(value: string, max: number, min = 0): Problem | unde
   return undefined;
 }
 
+/**
+ * An MQTT topic as the device checks it (API.md §3.16: 7004–7006, 7009/7010, 7014/7015): length, no blanks, and
+ * for a base topic the closing slash (which also makes it required).
+ */
+export function checkTopic(value: string, max: number, endSlash = false): Problem | undefined {
+  if (endSlash && value === "") return { key: "check.required" };
+  if (/\s/.test(value)) return { key: "check.noSpaces" };
+  if (endSlash && !value.endsWith("/")) return { key: "check.endSlash" };
+  return checkLength(value, max);
+}
+
 export interface NumberRule {
   min: number;
   max: number;

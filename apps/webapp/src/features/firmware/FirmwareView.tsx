@@ -1,21 +1,31 @@
 import { useEffect, useState, type ChangeEvent } from "react";
+import { deviceLimits } from "@dtu/api/limits";
 import { BackButton } from "../../components/ui/Buttons";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { FormRow } from "../../components/ui/FormRow";
 import { useI18n } from "../../lib/i18n";
 import { uploadFirmware, uploadOutcome } from "./api";
-import { isFirmwareName, md5OfBlob } from "./files";
+import { imageProblem, isFirmwareName, md5OfBlob } from "./files";
 
 type Phase =
   | { kind: "idle"; refused?: string }
   | { kind: "busy"; hashing: boolean; percent: number }
+  | { kind: "ready"; md5: string }
   | { kind: "success" }
-  | { kind: "error"; text: string };
+  /** `retry`: the MD5 to send the same file again with, where trying again can help. */
+  | { kind: "error"; text: string; retry?: string };
+
+/** The device's OTA refusals (API.md §3.13) in words. */
+const OTA_TEXTS: Record<string, "firmware.otaBegin" | "firmware.otaEnd"> = {
+  "OTA could not begin": "firmware.otaBegin",
+  "Could not end OTA": "firmware.otaEnd",
+};
 
 /**
- * Firmware upgrade (SEED §2, §4, §8): pick an image, hash it, upload it with progress; success card that waits
- * for the restarted device and reloads the page; error card with Back and Retry (same file again).
+ * Firmware upgrade (SEED §2, §4, §8, issue 11 item 6): pick an image; it is checked (ESP32 app image that fits the
+ * partition) and hashed, its summary confirmed, then uploaded with progress; success card that waits for the
+ * restarted device and reloads the page; error card with Back, and Retry where trying again can help.
  */
 export function FirmwareView() {
   const { t, number } = useI18n();
@@ -28,34 +38,43 @@ export function FirmwareView() {
     if (restart === "back") location.reload();
   }, [restart]);
 
-  async function send(f: File) {
-    setPhase({ kind: "busy", hashing: true, percent: 0 });
+  async function send(f: File, md5: string) {
+    setPhase({ kind: "busy", hashing: false, percent: 0 });
     try {
-      const md5 = await md5OfBlob(f);
-      setPhase({ kind: "busy", hashing: false, percent: 0 });
       const r = await uploadFirmware(f, md5, (p) => setPhase({ kind: "busy", hashing: false, percent: p }));
       const o = uploadOutcome(r);
-      if (o.ok) setPhase({ kind: "success" });
-      else
-        setPhase({ kind: "error", text: o.body ?? t("firmware.httpError", { status: o.statusText ?? "" }) });
+      if (o.ok) return setPhase({ kind: "success" });
+      const known = OTA_TEXTS[o.body ?? ""];
+      setPhase({
+        kind: "error",
+        text: known ? t(known) : (o.body ?? t("firmware.httpError", { status: o.statusText ?? "" })),
+      });
     } catch (e) {
-      // SEED §8: hashing or transport failure; the details go to the console as the text says.
+      // SEED §8: transport failure; the details go to the console as the text says. Trying again may help.
       console.error("firmware upload failed", e);
-      setPhase({ kind: "error", text: t("firmware.unknownError") });
+      setPhase({ kind: "error", text: t("firmware.unknownError"), retry: md5 });
     }
   }
 
-  function pick(e: ChangeEvent<HTMLInputElement>) {
+  async function pick(e: ChangeEvent<HTMLInputElement>) {
     const f = e.target.files?.[0];
-    if (!f) return;
-    if (!isFirmwareName(f.name)) {
+    setFile(null);
+    if (!f) return setPhase({ kind: "idle" });
+    const gz = f.name.toLowerCase().endsWith(".gz");
+    const problem = isFirmwareName(f.name) ? await imageProblem(f, gz) : "firmware.badExtension";
+    if (problem) {
       e.target.value = "";
-      setFile(null);
-      setPhase({ kind: "idle", refused: t("firmware.badExtension", { name: f.name }) });
-      return;
+      const max = number(deviceLimits.firmwareMaxBytes);
+      return setPhase({ kind: "idle", refused: t(problem, { name: f.name, max }) });
     }
     setFile(f);
-    void send(f);
+    setPhase({ kind: "busy", hashing: true, percent: 0 });
+    try {
+      setPhase({ kind: "ready", md5: await md5OfBlob(f) });
+    } catch (err) {
+      console.error("firmware hashing failed", err);
+      setPhase({ kind: "error", text: t("firmware.unknownError") });
+    }
   }
 
   function back() {
@@ -102,8 +121,12 @@ export function FirmwareView() {
           </div>
           <div className="d-flex gap-2">
             <BackButton onClick={back} />
-            {file && (
-              <button type="button" className="btn btn-primary" onClick={() => void send(file)}>
+            {file && phase.retry && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void send(file, phase.retry ?? "")}
+              >
                 {t("common.retry")}
               </button>
             )}
@@ -121,10 +144,29 @@ export function FirmwareView() {
             <p role="status">{phase.hashing ? t("firmware.hashing") : t("firmware.uploading")}</p>
             {bar(phase.percent)}
           </>
+        ) : phase.kind === "ready" && file ? (
+          <>
+            <h2 className="h6">{t("firmware.ready")}</h2>
+            <dl className="row">
+              <dt className="col-sm-3">{t("firmware.file")}</dt>
+              <dd className="col-sm-9 text-break">{file.name}</dd>
+              <dt className="col-sm-3">{t("firmware.size")}</dt>
+              <dd className="col-sm-9">{t("firmware.bytes", { value: number(file.size) })}</dd>
+              <dt className="col-sm-3">MD5</dt>
+              <dd className="col-sm-9 font-monospace text-break">{phase.md5}</dd>
+            </dl>
+            <p>{t("firmware.imageOk", { max: number(deviceLimits.firmwareMaxBytes) })}</p>
+            <div className="d-flex gap-2">
+              <BackButton onClick={back} />
+              <button type="button" className="btn btn-primary" onClick={() => void send(file, phase.md5)}>
+                {t("firmware.upload")}
+              </button>
+            </div>
+          </>
         ) : (
           <>
             <p>{t("firmware.intro")}</p>
-            {phase.refused && (
+            {phase.kind === "idle" && phase.refused && (
               <div className="alert alert-warning" role="alert">
                 {phase.refused}
               </div>
@@ -136,7 +178,7 @@ export function FirmwareView() {
                   className="form-control"
                   accept=".bin,.bin.gz"
                   name="firmware"
-                  onChange={pick}
+                  onChange={(e) => void pick(e)}
                   {...c}
                 />
               )}

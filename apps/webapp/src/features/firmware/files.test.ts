@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isFirmwareName, md5OfBlob } from "./files";
+import { deviceLimits } from "@dtu/api/limits";
+import { imageProblem, isFirmwareName, md5OfBlob } from "./files";
 
 describe("firmware files", () => {
   it("accepts .bin and .bin.gz in any case, refuses the rest", () => {
@@ -21,5 +22,15 @@ describe("firmware files", () => {
 
   it("gives the MD5 of nothing for an empty file", async () => {
     expect(await md5OfBlob(new Blob([]), 8)).toBe("d41d8cd98f00b204e9800998ecf8427e");
+  });
+
+  it("knows an ESP32 app image by its first byte and refuses one larger than the partition", async () => {
+    const image = (first: number[], size = 64) => new Blob([new Uint8Array(first), new Uint8Array(size)]);
+    expect(await imageProblem(image([0xe9, 0x05]), false)).toBeUndefined();
+    expect(await imageProblem(image([0x1f, 0x8b]), true)).toBeUndefined();
+    expect(await imageProblem(image([0x7b, 0x22]), false)).toBe("firmware.notImage");
+    expect(await imageProblem(image([0xe9, 0x05]), true)).toBe("firmware.notImage");
+    expect(await imageProblem(image([0xe9], deviceLimits.firmwareMaxBytes), false)).toBe("firmware.tooLarge");
+    expect(await imageProblem(new Blob([]), false)).toBe("firmware.notImage");
   });
 });

@@ -1,5 +1,5 @@
 import SparkMD5 from "spark-md5";
-import { timing } from "@dtu/api/limits";
+import { deviceLimits, timing } from "@dtu/api/limits";
 
 /** SEED §5: firmware images are `.bin` or `.bin.gz` (checked here only; the device takes any name). */
 export function isFirmwareName(name: string): boolean {
@@ -23,4 +23,18 @@ export async function md5OfBlob(
     onChunk?.(end);
   }
   return spark.end();
+}
+
+/**
+ * Why an image cannot be flashed, known before sending (issue 11 item 6): an ESP32 application image starts with
+ * the magic byte 0xE9 (a .bin.gz with the gzip magic 1f 8b) and must fit the app partition (API.md §3.13).
+ */
+export async function imageProblem(
+  file: Blob,
+  gz: boolean,
+): Promise<"firmware.notImage" | "firmware.tooLarge" | undefined> {
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  const magic = gz ? head[0] === 0x1f && head[1] === 0x8b : head[0] === 0xe9;
+  if (!magic) return "firmware.notImage";
+  return file.size > deviceLimits.firmwareMaxBytes ? "firmware.tooLarge" : undefined;
 }

@@ -7,10 +7,22 @@ import { toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
 import { addInverter } from "./api";
 import { problemText } from "./problemText";
-import { checkName, checkSerial, type Problem } from "./validate";
+import { checkName, checkSerial, knownModel, type Problem } from "./validate";
 
-/** Add form (SEED §2): serial and name, checked here first; the typed values stay when the gateway refuses. */
-export function AddForm({ onAdded }: { onAdded: () => void }) {
+/**
+ * Add form (SEED §2): serial and name, checked here first (a serial already in `serials` is refused; one of no known
+ * model is explained, as the device would never reach it); the typed values stay when the gateway refuses.
+ */
+export function AddForm({
+  onAdded,
+  onStart,
+  serials,
+}: {
+  onAdded: () => void;
+  /** A new add clears the list's last notice (issue 11: no old success next to a new error). */
+  onStart: () => void;
+  serials: readonly string[];
+}) {
   const t = useT();
   const [serial, setSerial] = useState("");
   const [name, setName] = useState("");
@@ -20,7 +32,9 @@ export function AddForm({ onAdded }: { onAdded: () => void }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const errs = { serial: checkSerial(serial), name: checkName(name) };
+    onStart();
+    setResult(undefined);
+    const errs = { serial: checkSerial(serial, serials), name: checkName(name) };
     setErrors(errs);
     if (errs.serial || errs.name) return;
     setBusy(true);
@@ -47,7 +61,13 @@ export function AddForm({ onAdded }: { onAdded: () => void }) {
         <ResultAlert result={result} onClose={() => setResult(undefined)} />
         <InputField
           label={t("inverters.serial")}
-          hint={t("inverters.serialHint")}
+          hint={
+            serial.trim() && !knownModel(serial) ? (
+              <span className="text-warning-emphasis">{t("inverters.unknownModel")}</span>
+            ) : (
+              t("inverters.serialHint")
+            )
+          }
           name="serial"
           inputMode="numeric"
           autoComplete="off"

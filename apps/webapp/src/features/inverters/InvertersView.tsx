@@ -78,7 +78,11 @@ export function InvertersView({ initial }: { initial: InverterList }) {
 
   return (
     <>
-      <AddForm onAdded={() => void refresh()} />
+      <AddForm
+        onAdded={() => void refresh()}
+        onStart={() => setResult(undefined)}
+        serials={rows.map((r) => r.serial)}
+      />
       <section className="card">
         <h2 className="card-header h6 mb-0 py-2">{t("inverters.listTitle")}</h2>
         <div className="card-body">

@@ -7,6 +7,8 @@ export function problemText(t: Translate, p: Problem | undefined): string | unde
   switch (p.key) {
     case "serial":
       return t("inverters.errSerial");
+    case "duplicate":
+      return t("inverters.errDuplicate");
     case "name":
       return t("inverters.errName", { max: p.max });
     case "nameLen":

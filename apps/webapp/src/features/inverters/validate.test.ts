@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { checkChannelName, checkName, checkNonNegative, checkSerial, checkThreshold } from "./validate";
+import { inverterType } from "@dtu/api/inverterType";
+import {
+  checkChannelName,
+  checkName,
+  checkNonNegative,
+  checkSerial,
+  checkThreshold,
+  knownModel,
+} from "./validate";
 
 describe("inverter field rules (SEED §5)", () => {
   it("serial: required, digits only, not zero", () => {
@@ -24,5 +32,18 @@ describe("inverter field rules (SEED §5)", () => {
     expect(checkThreshold("0")).toBeDefined();
     expect(checkThreshold("101")).toBeDefined();
     expect(checkThreshold("2.5")).toBeDefined();
+  });
+});
+
+describe("serials already configured or of no known model (issue 11)", () => {
+  it("refuses a serial that is in the list, leading zeros aside", () => {
+    expect(checkSerial("114182123456", ["116112345678", "114182123456"])?.key).toBe("duplicate");
+    expect(checkSerial("114182123456", ["116112345678"])).toBeUndefined();
+  });
+  it("knows the same models as the contract's type table (API.md §4.1)", () => {
+    const samples = ["136100000001", "138212345678", "116412345678", "114412345678", "112412345678"];
+    samples.push("112512345678", "106212345678", "104212345678", "102212345678", "116112345678");
+    samples.push("114182123456", "412212345678", "999999999999", "123456789012", "12345", "000000000001");
+    for (const s of samples) expect(knownModel(s), s).toBe(inverterType(s) !== null);
   });
 });

@@ -1,11 +1,28 @@
 import { uiLimits } from "@dtu/api/limits";
 
 /** Field errors as message keys with params; an empty object means valid. */
-export type Problem = { key: "serial" | "name" | "nameLen" | "min" | "range"; min?: number; max?: number };
+export type Problem = {
+  key: "serial" | "duplicate" | "name" | "nameLen" | "min" | "range";
+  min?: number;
+  max?: number;
+};
 
-/** SEED §5: serial required and a number (the printed serial is a run of decimal digits). */
-export function checkSerial(v: string): Problem | undefined {
-  return /^\d+$/.test(v.trim()) && !/^0+$/.test(v.trim()) ? undefined : { key: "serial" };
+/**
+ * SEED §5: serial required and a number (the printed serial is a run of decimal digits); not one already configured
+ * (`taken`, the list's serials), which the device would accept twice (issue 11).
+ */
+export function checkSerial(v: string, taken: readonly string[] = []): Problem | undefined {
+  const s = v.trim();
+  if (!/^\d+$/.test(s) || /^0+$/.test(s)) return { key: "serial" };
+  return taken.some((t) => t.replace(/^0+/, "") === s.replace(/^0+/, "")) ? { key: "duplicate" } : undefined;
+}
+
+/**
+ * Whether a serial belongs to a known model (API.md §4.1, the type rules condensed to the first four digits of the
+ * 12-digit serial): the device never talks to any other, so the page says so before it is added.
+ */
+export function knownModel(serial: string): boolean {
+  return /^(13(61|82)|11(64|44|24|25)|10[246]2|.1[246].)\d{8}$/.test(serial.trim());
 }
 
 /** SEED §5: inverter name required, at most 31 characters. */

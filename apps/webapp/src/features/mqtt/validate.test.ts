@@ -47,7 +47,6 @@ describe("validateMqtt (SEED §5)", () => {
       mqtt_hostname: 128,
       mqtt_username: 64,
       mqtt_password: 64,
-      mqtt_topic: 32,
       mqtt_lwt_topic: 32,
       mqtt_lwt_online: 20,
       mqtt_lwt_offline: 20,
@@ -56,6 +55,22 @@ describe("validateMqtt (SEED §5)", () => {
       expect(validateMqtt({ ...d, [k]: "x".repeat(max) })[k], k).toBeUndefined();
       expect(validateMqtt({ ...d, [k]: "x".repeat(max + 1) })[k]?.key, k).toBe("check.maxLength");
     }
+  });
+  it("reports every device rule at once: host required, base topic ending in a slash, topics without blanks", () => {
+    const p = validateMqtt({
+      ...d,
+      mqtt_hostname: "",
+      mqtt_topic: "solar",
+      mqtt_lwt_topic: "dtu status",
+      mqtt_hass_enabled: true,
+      mqtt_hass_topic: "home assistant/",
+    });
+    expect(p.mqtt_hostname?.key).toBe("check.required");
+    expect(p.mqtt_topic?.key).toBe("check.endSlash");
+    expect(p.mqtt_lwt_topic?.key).toBe("check.noSpaces");
+    expect(p.mqtt_hass_topic?.key).toBe("check.noSpaces");
+    expect(validateMqtt({ ...d, mqtt_topic: "" }).mqtt_topic?.key).toBe("check.required");
+    expect(validateMqtt({ ...d, mqtt_topic: `${"x".repeat(32)}/` }).mqtt_topic?.key).toBe("check.maxLength");
   });
   it("checks certificates only when shown (TLS, certificate login) and up to 2560 characters", () => {
     const big = "c".repeat(2561);

@@ -1,6 +1,6 @@
 import { uiLimits } from "@dtu/api/limits";
 import type { MqttConfig } from "@dtu/api/settings";
-import { checkLength, checkNumber, type Problems } from "../../components/ui/validation";
+import { checkLength, checkNumber, checkTopic, type Problems } from "../../components/ui/validation";
 
 /** The editable MQTT settings; port and interval as typed. */
 export interface MqttDraft {
@@ -69,7 +69,8 @@ export function mqttDraft(c: MqttConfig): MqttDraft {
 }
 
 /**
- * SEED §5 MQTT limits, checked for what is on screen: nothing while MQTT is off (the cards are hidden and the
+ * SEED §5 MQTT limits and the device's checks (API.md §3.16: host 1–128, topics without blanks, base topic ending in
+ * a slash), all at once, for what is on screen: nothing while MQTT is off (the cards are hidden and the
  * device stores a disabled config as given, API.md §3.16); the CA only with TLS, cert and key only with
  * certificate login, the prefix only with Home Assistant on. `lwtOnlineRequired` after the §9.13 repair.
  */
@@ -77,13 +78,13 @@ export function validateMqtt(d: MqttDraft, lwtOnlineRequired = false): Problems<
   if (!d.mqtt_enabled) return {};
   const m = uiLimits.mqtt;
   const p: Problems<MqttTextField> = {
-    mqtt_hostname: checkLength(d.mqtt_hostname, m.hostname),
+    mqtt_hostname: checkLength(d.mqtt_hostname, m.hostname, 1),
     mqtt_port: checkNumber(d.mqtt_port, { ...m.port, integer: true }),
     mqtt_username: checkLength(d.mqtt_username, m.username),
     mqtt_password: checkLength(d.mqtt_password, m.password),
-    mqtt_topic: checkLength(d.mqtt_topic, m.topic),
+    mqtt_topic: checkTopic(d.mqtt_topic, m.topic, true),
     mqtt_publish_interval: checkNumber(d.mqtt_publish_interval, { ...m.publishInterval, integer: true }),
-    mqtt_lwt_topic: checkLength(d.mqtt_lwt_topic, m.lwtTopic),
+    mqtt_lwt_topic: checkTopic(d.mqtt_lwt_topic, m.lwtTopic),
     mqtt_lwt_online: checkLength(d.mqtt_lwt_online, m.lwtValue, lwtOnlineRequired ? 1 : 0),
     mqtt_lwt_offline: checkLength(d.mqtt_lwt_offline, m.lwtValue),
   };
@@ -94,7 +95,7 @@ export function validateMqtt(d: MqttDraft, lwtOnlineRequired = false): Problems<
       p.mqtt_client_key = checkLength(d.mqtt_client_key, m.cert);
     }
   }
-  if (d.mqtt_hass_enabled) p.mqtt_hass_topic = checkLength(d.mqtt_hass_topic, m.hassTopic);
+  if (d.mqtt_hass_enabled) p.mqtt_hass_topic = checkTopic(d.mqtt_hass_topic, m.hassTopic);
   return p;
 }
 

@@ -9,10 +9,13 @@ import { useT } from "../../lib/i18n";
 import { networkBody, networkDraft, validateNetwork, type NetworkField } from "./validate";
 
 /** WiFi, static IP (only with DHCP off), mDNS and admin AP cards (SEED §2 Network settings). */
-export function NetworkForm({ initial }: { initial: NetworkConfig }) {
+export function NetworkForm({ initial, wifi = true }: { initial: NetworkConfig; wifi?: boolean }) {
   const t = useT();
   const text = useProblemText();
-  const state = useSettingsForm(() => networkDraft(initial), validateNetwork);
+  const state = useSettingsForm(
+    () => networkDraft(initial),
+    (d) => validateNetwork(d, wifi),
+  );
   const { draft, problems, change } = state;
 
   const field = (k: NetworkField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (

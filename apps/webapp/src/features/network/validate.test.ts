@@ -23,17 +23,25 @@ describe("validateNetwork (SEED §5)", () => {
     const d = {
       ...networkDraft(base),
       ssid: "s".repeat(32),
-      password: "p".repeat(64),
-      hostname: "h".repeat(32),
+      password: "p".repeat(63),
+      hostname: "h".repeat(31),
     };
     expect(hasProblems(validateNetwork({ ...d, aptimeout: "0" }))).toBe(false);
     expect(hasProblems(validateNetwork({ ...d, aptimeout: "99999" }))).toBe(false);
   });
-  it("refuses lengths over 32/64/32", () => {
+  it("refuses lengths the device refuses (API.md §3.17): SSID 32, WiFi password 63, host name 31", () => {
     const d = networkDraft(base);
     expect(validateNetwork({ ...d, ssid: "s".repeat(33) }).ssid?.key).toBe("check.maxLength");
-    expect(validateNetwork({ ...d, password: "p".repeat(65) }).password?.key).toBe("check.maxLength");
-    expect(validateNetwork({ ...d, hostname: "h".repeat(33) }).hostname?.key).toBe("check.maxLength");
+    expect(validateNetwork({ ...d, password: "p".repeat(64) }).password?.key).toBe("check.maxLength");
+    expect(validateNetwork({ ...d, hostname: "h".repeat(32) }).hostname?.key).toBe("check.maxLength");
+  });
+  it("needs a WiFi name while WiFi is used, and always a host name", () => {
+    const d = { ...networkDraft(base), ssid: "", hostname: "" };
+    expect(validateNetwork(d)).toMatchObject({
+      ssid: { key: "check.required" },
+      hostname: { key: "check.required" },
+    });
+    expect(validateNetwork(d, false).ssid).toBeUndefined();
   });
   it("refuses an AP timeout outside 0–99999, fractional or empty", () => {
     const d = networkDraft(base);
@@ -41,10 +49,14 @@ describe("validateNetwork (SEED §5)", () => {
       expect(validateNetwork({ ...d, aptimeout: v }).aptimeout, v).toBeDefined();
     }
   });
-  it("checks the static address fields only with DHCP off", () => {
-    const d = { ...networkDraft(base), ipaddress: "1".repeat(33) };
+  it("checks the static address fields as dotted quads, only with DHCP off", () => {
+    const d = { ...networkDraft(base), ipaddress: "192.168.1" };
     expect(validateNetwork(d).ipaddress).toBeUndefined();
-    expect(validateNetwork({ ...d, dhcp: false }).ipaddress?.key).toBe("check.maxLength");
+    expect(validateNetwork({ ...d, dhcp: false }).ipaddress?.key).toBe("check.ip");
+    for (const bad of ["256.1.1.1", "1.2.3.4.5", "a.b.c.d", "", "1.2.3. 4"])
+      expect(validateNetwork({ ...d, dhcp: false, ipaddress: bad }).ipaddress, bad).toBeDefined();
+    for (const ok of ["192.168.1.10", "0.0.0.0", "255.255.255.0", "10..0.1"])
+      expect(validateNetwork({ ...d, dhcp: false, ipaddress: ok }).ipaddress, ok).toBeUndefined();
   });
   it("posts the GET object back with the edits, later syslog keys untouched (API.md §9.0, §9.14)", () => {
     const later = { ...base, syslogenabled: true, sysloghostname: "log.lan", syslogport: 5514 };

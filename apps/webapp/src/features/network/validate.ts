@@ -1,4 +1,4 @@
-import { uiLimits } from "@dtu/api/limits";
+import { deviceLimits, uiLimits } from "@dtu/api/limits";
 import type { NetworkConfig } from "@dtu/api/settings";
 import { checkLength, checkNumber, type Problems } from "../../components/ui/validation";
 
@@ -35,22 +35,25 @@ export function networkDraft(c: NetworkConfig): NetworkDraft {
   };
 }
 
+/** API.md §3.17: exactly three dots, digits only, each octet ≤ 255 (an empty octet reads as 0). */
+const IP = /^((25[0-5]|2[0-4]\d|1?\d?\d|)\.){3}(25[0-5]|2[0-4]\d|1?\d?\d|)$/;
+
 /**
- * SEED §5 Network: SSID 32, password 64, hostname 32, the address fields 32 each (checked only while the static
- * card is shown, i.e. DHCP off), AP timeout 0–99999 minutes. Finer rules (31-character host name, dotted quads)
- * are the server's (API.md §3.17, §7).
+ * SEED §5 Network plus the device's own checks (API.md §3.17): the WiFi name 1–32 while the device uses WiFi (a fresh
+ * device has none and would refuse the save), WiFi password up to 63, host name 1–31, the address fields as dotted
+ * quads (checked only while the static card is shown, i.e. DHCP off), AP timeout 0–99999 minutes.
  */
-export function validateNetwork(d: NetworkDraft): Problems<NetworkField> {
-  const l = uiLimits.network;
+export function validateNetwork(d: NetworkDraft, wifi = true): Problems<NetworkField> {
+  const l = deviceLimits.network;
   const p: Problems<NetworkField> = {
-    ssid: checkLength(d.ssid, l.ssid),
+    ssid: checkLength(d.ssid, l.ssid, wifi ? 1 : 0),
     password: checkLength(d.password, l.password),
-    hostname: checkLength(d.hostname, l.hostname),
-    aptimeout: checkNumber(d.aptimeout, { ...l.apTimeout, integer: true }),
+    hostname: checkLength(d.hostname, l.hostname, 1),
+    aptimeout: checkNumber(d.aptimeout, { ...uiLimits.network.apTimeout, integer: true }),
   };
   if (!d.dhcp) {
     for (const k of ["ipaddress", "netmask", "gateway", "dns1", "dns2"] as const)
-      p[k] = checkLength(d[k], l.ip);
+      p[k] = IP.test(d[k]) ? undefined : { key: "check.ip" };
   }
   return p;
 }

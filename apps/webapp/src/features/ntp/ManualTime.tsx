@@ -26,8 +26,18 @@ export function localParts(d: Date): NtpTimeRequest {
   };
 }
 
-/** Manual time card: device and browser time, both ticking each second; Synchronize sets the device clock. */
-export function ManualTime({ reloadKey = 0 }: { reloadKey?: number }) {
+/** "+1:00": the signed hours and minutes between two wall-clock readings. */
+export function clockDifference(ms: number): string {
+  const min = Math.round(Math.abs(ms) / 60_000);
+  return `${ms < 0 ? "−" : "+"}${Math.floor(min / 60)}:${String(min % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Manual time card: device and browser time, both ticking each second, each with its time zone (the device's from its
+ * config, the browser's from Intl) and the difference between them, so that an hour apart is explained before
+ * anyone synchronizes (issue 11); Synchronize sets the device clock.
+ */
+export function ManualTime({ reloadKey = 0, zone }: { reloadKey?: number; zone?: string }) {
   const { t, dateTime } = useI18n();
   const [reading, setReading] = useState<Reading>();
   const [loadError, setLoadError] = useState<string>();
@@ -66,12 +76,20 @@ export function ManualTime({ reloadKey = 0 }: { reloadKey?: number }) {
       <dl className="row mb-3">
         <dt className="col-md-4">{t("ntp.deviceTime")}</dt>
         <dd className="col-md-8" data-testid="device-time">
-          {device ? dateTime(device) : (loadError ?? t("ntp.timeUnknown"))}
+          {device ? `${dateTime(device)} (${zone ?? "?"})` : (loadError ?? t("ntp.timeUnknown"))}
         </dd>
         <dt className="col-md-4">{t("ntp.browserTime")}</dt>
         <dd className="col-md-8" data-testid="browser-time">
-          {dateTime(now)}
+          {`${dateTime(now)} (${Intl.DateTimeFormat().resolvedOptions().timeZone})`}
         </dd>
+        {device && (
+          <>
+            <dt className="col-md-4">{t("ntp.difference")}</dt>
+            <dd className="col-md-8" data-testid="time-difference">
+              {clockDifference(device.getTime() - now)}
+            </dd>
+          </>
+        )}
       </dl>
       <ResultAlert result={result} onClose={clear} />
       <button

@@ -20,7 +20,7 @@ import {
 } from "./validate";
 
 /** Time server, time zone (+ resulting rule), location and sunset type (SEED §2 NTP settings). */
-export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: () => void }) {
+export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: (zone: string) => void }) {
   const t = useT();
   const text = useProblemText();
   const withRule = postsRule(initial);
@@ -40,7 +40,7 @@ export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: ()
 
   const send = (d: NtpDraft) =>
     void state.save(endpoints.ntpConfigPost.path, ntpBody(initial, d)).then((r) => {
-      if (r.type === "success") onSaved?.();
+      if (r.type === "success") onSaved?.(d.ntp_timezone_descr);
     });
 
   const sunsetTypes = [
