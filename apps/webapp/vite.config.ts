@@ -1,6 +1,7 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import cssInjectedByJs from "vite-plugin-css-injected-by-js";
+import { packLocales } from "./scripts/pack-locales.mjs";
 import { purgeCss } from "./scripts/purge-css.mjs";
 
 // The device serves exactly index.html.gz and js/app.js.gz (API.md §3.21): one JS file, CSS inside it,
@@ -15,7 +16,7 @@ const safelist = [
 ];
 
 export default defineConfig({
-  plugins: [react(), cssInjectedByJs()],
+  plugins: [react(), cssInjectedByJs(), packLocales()],
   // public/ holds the favicons; postbuild copies them, so Vite must not copy them (and not inline assets).
   publicDir: false,
   build: {
