@@ -116,10 +116,12 @@ async function updates(gw: RunningGateway, app: App, count: number): Promise<voi
   }
 }
 
+// OURS_WEBAPP: a copy of a build, so that a long run is not disturbed by the next `npm run build`.
+const OURS_ROOT = resolve(process.env.OURS_WEBAPP ?? WEB_ROOT);
 const loadAtStart = loads();
-const bytes = { ours: deviceBytes(WEB_ROOT), stock: deviceBytes(STOCK_ROOT) };
+const bytes = { ours: deviceBytes(OURS_ROOT), stock: deviceBytes(STOCK_ROOT) };
 const gateways = {
-  ours: await startGateway({ webRoot: WEB_ROOT }),
+  ours: await startGateway({ webRoot: OURS_ROOT }),
   stock: await startGateway({ webRoot: STOCK_ROOT }),
 };
 try {
