@@ -36,6 +36,7 @@ export function purgeCss({ src, safelist = [] }) {
         if (keep.length === 0) rule.remove();
         else if (keep.length !== rule.selectors.length) rule.selectors = keep;
       });
+      dropUnusedProperties(root, words);
       root.walkAtRules((at) => {
         if (at.nodes && at.nodes.length === 0) at.remove();
       });
@@ -43,3 +44,26 @@ export function purgeCss({ src, safelist = [] }) {
   };
 }
 purgeCss.postcss = true;
+
+/**
+ * Drops custom properties (`--bs-blue: …`) that no `var(--…)` left in the CSS reads and the source does not name
+ * (issue 15 §4: Bootstrap declares ~370, the kept rules read ~290). Repeated because a dropped declaration can be
+ * the last reader of another.
+ */
+function dropUnusedProperties(root, words) {
+  for (let changed = true; changed;) {
+    changed = false;
+    const read = new Set();
+    root.walkDecls((d) => {
+      for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(m[1]);
+    });
+    root.walkDecls(/^--/, (d) => {
+      if (read.has(d.prop) || words.has(d.prop) || words.has(d.prop.slice(2))) return;
+      d.remove();
+      changed = true;
+    });
+  }
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+}
