@@ -1,4 +1,3 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import cssInjectedByJs from "vite-plugin-css-injected-by-js";
@@ -55,9 +54,10 @@ export default defineConfig({
   },
   resolve: {
     alias: {
-      "use-sync-external-store/shim/index.js": fileURLToPath(
-        new URL("./scripts/use-sync-external-store.mjs", import.meta.url),
-      ),
+      "use-sync-external-store/shim/index.js": new URL(
+        "./scripts/use-sync-external-store.mjs",
+        import.meta.url,
+      ).pathname,
     },
   },
   css: {
