@@ -6,8 +6,9 @@
  *  - device bytes: index.html.gz + js/app.js.gz of each web root;
  *  - first value: navigation start → first frame in which the total power of the GET's document is visible, on
  *    the slow device link (1 Mbit/s each way, 60 ms, CPU 4×; fresh profile, cache off);
- *  - main-thread CPU per live update from a trace (bench/trace.ts), CPU --cpu× (default 4) slower, 2 and 10
- *    inverters, --updates (default 100) messages at 10/s;
+ *  - main-thread CPU per live update from a trace (bench/trace.ts), CPU --cpu× slower (default 1), 2 and 10
+ *    inverters, --updates (default 60) messages at --rate per second (default 5). The page must keep up: a main
+ *    thread busy most of the window only measures the window (a warning says so; lower the rate then);
  *  - DOM elements with 10 inverters; JS heap used after forced GC after 60 and 600 messages (1 and 10 minutes of
  *    the device's 1/s pushes, sent at 20/s).
  * The stock files are read from ../shared/reference/stock-webapp-v23.11.16/ (STOCK_WEBAPP overrides), never
@@ -35,8 +36,9 @@ import { traceMainThread } from "./trace.ts";
 const arg = (name: string): string | undefined =>
   process.argv.find((x) => x.startsWith(`--${name}=`))?.split("=")[1];
 const RUNS = Number(arg("runs") ?? 5);
-const UPDATES = Number(arg("updates") ?? 100);
-const CPU = Number(arg("cpu") ?? 4);
+const UPDATES = Number(arg("updates") ?? 60);
+const RATE = Number(arg("rate") ?? 5);
+const CPU = Number(arg("cpu") ?? 1);
 const STOCK_ROOT = resolve(
   process.env.STOCK_WEBAPP ?? join(REPO, "../shared/reference/stock-webapp-v23.11.16"),
 );
@@ -92,17 +94,20 @@ async function updates(gw: RunningGateway, app: App, count: number): Promise<voi
     }
     await sleep(1000);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
+    const started = performance.now();
     const t = await traceMainThread(cdp, front.url, async () => {
-      await front.send(UPDATES, 10);
+      await front.send(UPDATES, RATE);
       await sleep(500);
     });
+    const busy = t.taskMs / (performance.now() - started);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
     if (!(await showsTick(page, feed.tick, 120_000)))
       throw new Error(`${app}: message ${feed.tick} not shown`);
     samples[app][count === 10 ? "cpu10Ms" : "cpu2Ms"].push(t.taskMs / UPDATES);
     console.log(
       `    ${app} ${count} inverters: ${(t.taskMs / UPDATES).toFixed(2)} ms main thread per update ` +
-        `(layout+style ${(t.layoutStyleMs / UPDATES).toFixed(2)}, paint ${(t.paintMs / UPDATES).toFixed(2)})`,
+        `(layout+style ${(t.layoutStyleMs / UPDATES).toFixed(2)}, paint ${(t.paintMs / UPDATES).toFixed(2)}); ` +
+        `main thread busy ${(busy * 100).toFixed(0)} % of the window${busy > 0.7 ? " (SATURATED: lower --rate)" : ""}`,
     );
     if (count === 10) {
       await front.send(600 - feed.tick, 20);

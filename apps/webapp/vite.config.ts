@@ -27,7 +27,10 @@ const reactPrivateFields = new RegExp(
     "entangledLanes entanglements callbackNode callbackPriority memoizedValue firstContext refCleanup deletions",
     "retryLane lastRenderedReducer lastRenderedState hasEagerState eagerState revertLane warmLanes",
     "shellSuspendCounter pooledCache pooledCacheLanes hiddenUpdates errorRecoveryDisabledLanes timeoutHandle",
-    "cancelPendingCommit pendingChildren isDehydrated",
+    "cancelPendingCommit pendingChildren isDehydrated lanes baseLanes _currentValue _currentValue2 blockedOn",
+    "unsuspend attachedListener pendingContext hoistableScripts hoistableStyles expirationTimes retryQueue",
+    "treeContext _retryCache tailMode memoCache renderingStartTime transitionTypes hydrationErrors _internalRoot",
+    "treeForkCount imgCount imgBytes pingCache suspenseyImages isBackwards",
   ]
     .join(" ")
     .replaceAll(" ", "|")})$`,

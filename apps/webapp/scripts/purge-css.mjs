@@ -1,4 +1,4 @@
-// A small PostCSS plugin that drops CSS rules whose class selectors never appear in the app's source
+// A small PostCSS plugin that drops CSS rules whose class selectors (or element types) never appear in the app's source
 // (STYLE.md budget: purged Bootstrap ≈ 12 KB gz instead of ≈ 30 KB). A class counts as used when its name
 // occurs as a word anywhere in src/**/*.{ts,tsx}; classes built at run time must be listed in `safelist`.
 import { readdirSync, readFileSync } from "node:fs";
@@ -23,6 +23,12 @@ export function purgeCss({ src, safelist = [] }) {
     const bare = sel.replace(/:(not|where|is|has)\([^)]*\)/g, "");
     for (const m of bare.matchAll(/\.((?:\\.|[A-Za-z0-9_-])+)/g)) {
       if (!kept(m[1].replace(/\\/g, ""))) return false;
+    }
+    // Element types the source never writes (`kbd`, `blockquote`, `tfoot`: Bootstrap's reboot styles them all).
+    // Attribute selectors and pseudo-class arguments are not element types.
+    const types = bare.replace(/\[[^\]]*\]|\([^)]*\)/g, "");
+    for (const m of types.matchAll(/(?:^|[\s>+~])([a-z][a-z0-9]*)/g)) {
+      if (!words.has(m[1]) && m[1] !== "html" && m[1] !== "body") return false;
     }
     return true;
   };
