@@ -77,6 +77,18 @@ describe("LiveFeed", () => {
     expect(gets()).toBe(3);
   });
 
+  it("asks nothing at the start when the prefetch has just answered", async () => {
+    const { feed, sockets, timers, fetchJson } = setup(() => doc([inverter("A")]));
+    feed.prefetch();
+    await flush();
+    timers.advance(1000);
+    feed.acquire();
+    sockets[0]!.open();
+    await flush();
+    expect(fetchJson).toHaveBeenCalledTimes(1);
+    expect(feed.store.get().order).toEqual(["A"]);
+  });
+
   it("a stale GET from before a stop is not taken for the next start's", async () => {
     let answer: (v: unknown) => void = () => undefined;
     const { feed, fetchJson } = setup(() => doc([inverter("A")]));

@@ -143,9 +143,10 @@ export class LiveFeed {
   private start(): void {
     this.generation++;
     this.patch({ connection: "connecting", error: undefined });
-    // A GET asked while stopped, right before this start (the prefetch), is this start's GET.
+    // A GET asked while stopped, right before this start (the prefetch), is this start's GET; so is one that
+    // answered in the last seconds (the prefetch on a fast link, or a quick return to the page).
     if (this.pending?.gen === this.generation - 1) this.pending.gen = this.generation;
-    else this.reload();
+    else if (!this.store.get().loaded || this.now() - this.answeredAt >= REUSE_GET_MS) this.reload();
     const url = this.deps.url ?? liveSocketUrl(location, sockets.live);
     this.socket = new LiveSocket({
       url,
