@@ -1,5 +1,5 @@
 /**
- * A synthetic live feed for bench:ui: ten HMT-6CH inverters (6 strings each, API.md §4.1 prefix 1382) in the
+ * A synthetic live feed for bench:ui and bench:compare: up to ten HMT-6CH inverters (6 strings each, API.md §4.1 prefix 1382) in the
  * v23.11.16 document shape of API.md §3.1, every message a full snapshot (§3.2). Values move with the tick number.
  * `all`: every inverter has new values in every message (as if each one had been polled since the last push);
  * `one`: one inverter per message, round robin (how the device's polling really goes). The total power is
@@ -66,12 +66,17 @@ function inverter(i: number, k: number, age: number) {
 /** Produces message after message; `rate` (messages per second) turns ticks into data_age seconds. */
 export class Feed {
   private k = 0;
-  private readonly changedAt: number[] = FEED_INVERTERS.map(() => 0);
-  private readonly values: number[] = FEED_INVERTERS.map(() => 0);
+  private readonly changedAt: number[];
+  private readonly values: number[];
+  /** `count`: how many of the ten inverters the documents carry (1-10). */
   constructor(
     public mode: FeedMode,
     public rate: number,
-  ) {}
+    public readonly count = FEED_INVERTERS.length,
+  ) {
+    this.changedAt = Array.from({ length: count }, () => 0);
+    this.values = Array.from({ length: count }, () => 0);
+  }
 
   get tick(): number {
     return this.k;
@@ -80,7 +85,7 @@ export class Feed {
   /** The current document (the GET answer); does not advance. */
   current(): string {
     const k = this.k;
-    const inverters = FEED_INVERTERS.map((_, i) =>
+    const inverters = this.values.map((_, i) =>
       inverter(i, this.values[i] ?? 0, Math.floor((k - (this.changedAt[i] ?? 0)) / this.rate)),
     );
     return JSON.stringify({
@@ -93,8 +98,8 @@ export class Feed {
   /** Advances one tick and returns the next message. */
   next(): string {
     this.k++;
-    for (let i = 0; i < FEED_INVERTERS.length; i++) {
-      if (this.mode === "all" || this.k % FEED_INVERTERS.length === i) {
+    for (let i = 0; i < this.count; i++) {
+      if (this.mode === "all" || this.k % this.count === i) {
         this.values[i] = this.k;
         this.changedAt[i] = this.k;
       }

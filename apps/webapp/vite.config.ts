@@ -1,21 +1,43 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import cssInjectedByJs from "vite-plugin-css-injected-by-js";
+import { packLocales } from "./scripts/pack-locales.mjs";
 import { purgeCss } from "./scripts/purge-css.mjs";
 
 // The device serves exactly index.html.gz and js/app.js.gz (API.md §3.21): one JS file, CSS inside it,
 // no other assets. scripts/postbuild.mjs compresses them and adds favicons, manifest and zones.json.gz.
 const target = process.env.DTU_TARGET ?? "http://localhost:8080";
 
-// Classes the source builds at run time (`alert-${type}`): the purge cannot see them, so list them here.
+// Classes the source builds at run time (`alert-${type}`): the purge cannot see them, so list them here. Only
+// the variants those places can produce (issue 15 §4: each unused button variant costs ~450 B of CSS); a class
+// written out in the source is kept anyway.
 const variants = "primary|secondary|success|danger|warning|info|light|dark";
 const safelist = [
-  new RegExp(`^(alert|text-bg|btn|btn-outline|bg|text|border)-(${variants})$`),
+  new RegExp(`^(text-bg|bg|text|border)-(${variants})$`),
+  /^alert-(success|warning|danger|info)$/, // ResultAlert (device result types), Toasts
+  /^btn-(primary|danger|warning)$/, // ConfirmModal's `variant`
   /^modal-(sm|lg|xl)$/,
 ];
 
+const reactPrivateFields = new RegExp(
+  `^(${[
+    "memoizedState stateNode sibling alternate memoizedProps updateQueue pendingProps subtreeFlags containerInfo",
+    "childLanes pendingLanes dehydrated baseState cachePool _fragmentFiber elementType _visibility baseQueue",
+    "firstBaseUpdate lastBaseUpdate lastEffect hiddenCallbacks suspendedLanes pingedLanes expiredLanes",
+    "entangledLanes entanglements callbackNode callbackPriority memoizedValue firstContext refCleanup deletions",
+    "retryLane lastRenderedReducer lastRenderedState hasEagerState eagerState revertLane warmLanes",
+    "shellSuspendCounter pooledCache pooledCacheLanes hiddenUpdates errorRecoveryDisabledLanes timeoutHandle",
+    "cancelPendingCommit pendingChildren isDehydrated lanes baseLanes _currentValue _currentValue2 blockedOn",
+    "unsuspend attachedListener pendingContext hoistableScripts hoistableStyles expirationTimes retryQueue",
+    "treeContext _retryCache tailMode memoCache renderingStartTime transitionTypes hydrationErrors _internalRoot",
+    "treeForkCount imgCount imgBytes pingCache suspenseyImages isBackwards",
+  ]
+    .join(" ")
+    .replaceAll(" ", "|")})$`,
+);
+
 export default defineConfig({
-  plugins: [react(), cssInjectedByJs()],
+  plugins: [react(), cssInjectedByJs(), packLocales()],
   // public/ holds the favicons; postbuild copies them, so Vite must not copy them (and not inline assets).
   publicDir: false,
   build: {
@@ -24,7 +46,21 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: false,
     rollupOptions: {
-      output: { entryFileNames: "js/app.js", codeSplitting: false },
+      output: {
+        entryFileNames: "js/app.js",
+        codeSplitting: false,
+        // React DOM's private fiber, hook and root fields (issue 15 §4): read and written only inside this one
+        // bundle, never by name from outside (not DOM, JSX props or wire data), so short names are safe. ~2 kB gz.
+        minify: { compress: true, mangle: true, codegen: true, mangleProps: { include: reactPrivateFields } },
+      },
+    },
+  },
+  resolve: {
+    alias: {
+      "use-sync-external-store/shim/index.js": new URL(
+        "./scripts/use-sync-external-store.mjs",
+        import.meta.url,
+      ).pathname,
     },
   },
   css: {

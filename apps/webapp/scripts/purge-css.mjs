@@ -1,4 +1,4 @@
-// A small PostCSS plugin that drops CSS rules whose class selectors never appear in the app's source
+// A small PostCSS plugin that drops CSS rules whose class selectors (or element types) never appear in the app's source
 // (STYLE.md budget: purged Bootstrap ≈ 12 KB gz instead of ≈ 30 KB). A class counts as used when its name
 // occurs as a word anywhere in src/**/*.{ts,tsx}; classes built at run time must be listed in `safelist`.
 import { readdirSync, readFileSync } from "node:fs";
@@ -24,6 +24,12 @@ export function purgeCss({ src, safelist = [] }) {
     for (const m of bare.matchAll(/\.((?:\\.|[A-Za-z0-9_-])+)/g)) {
       if (!kept(m[1].replace(/\\/g, ""))) return false;
     }
+    // Element types the source never writes (`kbd`, `blockquote`, `tfoot`: Bootstrap's reboot styles them all).
+    // Attribute selectors and pseudo-class arguments are not element types.
+    const types = bare.replace(/\[[^\]]*\]|\([^)]*\)/g, "");
+    for (const m of types.matchAll(/(?:^|[\s>+~])([a-z][a-z0-9]*)/g)) {
+      if (!words.has(m[1]) && m[1] !== "html" && m[1] !== "body") return false;
+    }
     return true;
   };
   return {
@@ -36,6 +42,7 @@ export function purgeCss({ src, safelist = [] }) {
         if (keep.length === 0) rule.remove();
         else if (keep.length !== rule.selectors.length) rule.selectors = keep;
       });
+      dropUnusedProperties(root, words);
       root.walkAtRules((at) => {
         if (at.nodes && at.nodes.length === 0) at.remove();
       });
@@ -43,3 +50,26 @@ export function purgeCss({ src, safelist = [] }) {
   };
 }
 purgeCss.postcss = true;
+
+/**
+ * Drops custom properties (`--bs-blue: …`) that no `var(--…)` left in the CSS reads and the source does not name
+ * (issue 15 §4: Bootstrap declares ~370, the kept rules read ~290). Repeated because a dropped declaration can be
+ * the last reader of another.
+ */
+function dropUnusedProperties(root, words) {
+  for (let changed = true; changed;) {
+    changed = false;
+    const read = new Set();
+    root.walkDecls((d) => {
+      for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(m[1]);
+    });
+    root.walkDecls(/^--/, (d) => {
+      if (read.has(d.prop) || words.has(d.prop) || words.has(d.prop.slice(2))) return;
+      d.remove();
+      changed = true;
+    });
+  }
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+}

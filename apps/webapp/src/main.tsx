@@ -1,3 +1,5 @@
+// First: starts the live view's GET before React loads (issue 15 §2).
+import "./features/live/prefetch";
 import { createRoot } from "react-dom/client";
 import "./styles/app.scss";
 import { App } from "./app/App";

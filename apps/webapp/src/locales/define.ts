@@ -11,3 +11,13 @@ export type Area<K extends string> = {
 export function defineArea<K extends string>(area: Area<K>): Area<K> {
   return area;
 }
+
+/**
+ * The build's form of an area (scripts/pack-locales.mjs): the keys comma-separated, each language's texts
+ * newline-separated in the same order. Returns the same objects as the source's `defineArea`.
+ */
+export function packedArea(keys: string, en: string, de: string, fr: string): Area<string> {
+  const k = keys.split(",");
+  const lang = (texts: string) => Object.fromEntries(texts.split("\n").map((t, i) => [k[i], t]));
+  return { en: lang(en), de: lang(de), fr: lang(fr) };
+}

@@ -8,7 +8,10 @@ export function LiveViewScreen() {
   const { loading, error, retry } = useLiveStatus();
   return (
     <Page title={t("common.liveView")} wide loading={loading} error={error} onRetry={retry}>
-      <LiveView />
+      {/* live-view: stable number widths and layout containment, app.scss (issue 15 §3). */}
+      <div className="live-view">
+        <LiveView />
+      </div>
     </Page>
   );
 }

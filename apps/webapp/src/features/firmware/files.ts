@@ -1,5 +1,5 @@
-import SparkMD5 from "spark-md5";
 import { deviceLimits, timing } from "@dtu/api/limits";
+import { Md5 } from "../../lib/md5";
 
 /** SEED §5: firmware images are `.bin` or `.bin.gz` (checked here only; the device takes any name). */
 export function isFirmwareName(name: string): boolean {
@@ -16,13 +16,13 @@ export async function md5OfBlob(
   chunkBytes: number = timing.hashChunkBytes,
   onChunk?: (done: number) => void,
 ): Promise<string> {
-  const spark = new SparkMD5.ArrayBuffer();
+  const md5 = new Md5();
   for (let at = 0; at < blob.size; at += chunkBytes) {
     const end = Math.min(blob.size, at + chunkBytes);
-    spark.append(await blob.slice(at, end).arrayBuffer());
+    md5.append(await blob.slice(at, end).arrayBuffer());
     onChunk?.(end);
   }
-  return spark.end();
+  return md5.end();
 }
 
 /**

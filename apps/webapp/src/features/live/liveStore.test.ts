@@ -53,10 +53,52 @@ describe("LiveFeed", () => {
     timers.advance(10_000);
     sockets[1]!.open();
     await flush();
-    // start, open, the retry after the drop, the reopen
-    expect(fetchJson.mock.calls.filter(([p]) => p === "/api/livedata/status")).toHaveLength(4);
+    // start (reused by the first open, which follows at once), the retry after the drop, the reopen 10 s later
+    expect(fetchJson.mock.calls.filter(([p]) => p === "/api/livedata/status")).toHaveLength(3);
     expect(Object.keys(feed.store.get().inverters)).toEqual(["A"]);
     expect(feed.store.get().connection).toBe("open");
+  });
+
+  it("asks for the GET once per visit: the prefetch is the start's GET and the first open reuses it", async () => {
+    const { feed, sockets, timers, fetchJson } = setup(() => doc([inverter("A")]));
+    const gets = () => fetchJson.mock.calls.filter(([p]) => p === "/api/livedata/status").length;
+    feed.prefetch();
+    feed.acquire();
+    sockets[0]!.open(); // while the GET is under way
+    await flush();
+    expect(gets()).toBe(1);
+    expect(feed.store.get().order).toEqual(["A"]);
+    sockets[0]!.drop();
+    await flush();
+    expect(gets()).toBe(2); // the retry reads the GET
+    timers.advance(10_000);
+    sockets[1]!.open(); // 10 s after that answer: the socket may have missed changes
+    await flush();
+    expect(gets()).toBe(3);
+  });
+
+  it("asks nothing at the start when the prefetch has just answered", async () => {
+    const { feed, sockets, timers, fetchJson } = setup(() => doc([inverter("A")]));
+    feed.prefetch();
+    await flush();
+    timers.advance(1000);
+    feed.acquire();
+    sockets[0]!.open();
+    await flush();
+    expect(fetchJson).toHaveBeenCalledTimes(1);
+    expect(feed.store.get().order).toEqual(["A"]);
+  });
+
+  it("a stale GET from before a stop is not taken for the next start's", async () => {
+    let answer: (v: unknown) => void = () => undefined;
+    const { feed, fetchJson } = setup(() => doc([inverter("A")]));
+    fetchJson.mockImplementationOnce(() => new Promise((r) => (answer = r)));
+    feed.acquire()(); // started and stopped with its GET under way
+    feed.acquire();
+    expect(fetchJson).toHaveBeenCalledTimes(2);
+    answer(doc([inverter("OLD")]));
+    await flush();
+    expect(feed.store.get().order).toEqual(["A"]);
   });
 
   it("ages keep growing while disconnected", async () => {

@@ -38,6 +38,9 @@ function parse(text: string): LiveMessage | undefined {
   }
 }
 
+/** How recent a GET (asked or answered) must be for a socket open to reuse it instead of asking again. */
+const REUSE_GET_MS = 3000;
+
 export class LiveFeed {
   readonly store: Store<FeedState>;
   private socket: LiveSocket | null = null;
@@ -45,6 +48,9 @@ export class LiveFeed {
   private readonly detailAsked = new Set<string>();
   private users = 0;
   private generation = 0;
+  /** The GET under way (with the generation it belongs to) and when the last one answered (deps.now). */
+  private pending: { gen: number; at: number } | null = null;
+  private answeredAt = Number.NEGATIVE_INFINITY;
   private readonly fetchJson: <T>(path: string) => Promise<T>;
   private readonly now: () => number;
 
@@ -82,18 +88,32 @@ export class LiveFeed {
     this.fetchMissingDetail();
   }
 
+  /**
+   * Asks for the first GET before the rest of the app has run (main.tsx, on the live view's path): the answer
+   * travels while React loads, and `start` adopts it instead of asking again.
+   */
+  prefetch(): void {
+    if (!this.pending) this.reload();
+  }
+
   /** The GET: on start, on every (re)connect and on Retry. It is the authority on which serials exist. */
   reload(): void {
-    const gen = this.generation;
+    const req = { gen: this.generation, at: this.now() };
+    this.pending = req;
+    const done = () => {
+      if (this.pending === req) this.pending = null;
+      return req.gen === this.generation;
+    };
     this.fetchJson<LiveMessage>(endpoints.liveStatus.path).then(
       (doc) => {
-        if (gen !== this.generation) return;
+        if (!done()) return;
+        this.answeredAt = this.now();
         this.detailAsked.clear();
         this.apply(doc, true);
         if (this.store.get().connection === "retrying") this.patch({ polling: true });
       },
       (e: unknown) => {
-        if (gen !== this.generation) return;
+        if (!done()) return;
         this.patch(this.store.get().loaded ? { polling: false } : { polling: false, error: toHttpError(e) });
       },
     );
@@ -123,7 +143,10 @@ export class LiveFeed {
   private start(): void {
     this.generation++;
     this.patch({ connection: "connecting", error: undefined });
-    this.reload();
+    // A GET asked while stopped, right before this start (the prefetch), is this start's GET; so is one that
+    // answered in the last seconds (the prefetch on a fast link, or a quick return to the page).
+    if (this.pending?.gen === this.generation - 1) this.pending.gen = this.generation;
+    else if (!this.store.get().loaded || this.now() - this.answeredAt >= REUSE_GET_MS) this.reload();
     const url = this.deps.url ?? liveSocketUrl(location, sockets.live);
     this.socket = new LiveSocket({
       url,
@@ -142,7 +165,13 @@ export class LiveFeed {
       // During a reboot the GET fails too and the ages keep growing.
       onRetry: () => this.reload(),
       // Every (re)connect re-reads the GET: it drops removed inverters and fills what was missed (API.md §9.3).
-      onOpen: () => this.reload(),
+      // Not while this start's GET is under way or has just answered (the first visit): the socket missed nothing
+      // then, and a second GET (13 kB with ten inverters) would compete with the first on a slow link.
+      onOpen: () => {
+        const now = this.now();
+        const asked = this.pending?.gen === this.generation && now - this.pending.at < REUSE_GET_MS;
+        if (!asked && now - this.answeredAt >= REUSE_GET_MS) this.reload();
+      },
     });
     this.socket.start();
   }
