@@ -25,6 +25,8 @@ import { httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
+import { historyRoutes } from "./history/routes.ts";
+import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { inverterRoutes } from "./routes/inverter.ts";
 import { liveRoutes } from "./routes/live.ts";
@@ -74,6 +76,11 @@ export interface BuildOptions {
    * benchmark lifts it, to measure 100 live clients.
    */
   maxLiveClients?: number;
+  /**
+   * Production history in `<data>/history.db` (issue 14), with `rawDays` of raw samples (default 14). Off unless
+   * given: the CLI turns it on; tests that do not need it skip the first start's 30-day backfill.
+   */
+  history?: { rawDays?: number };
 }
 
 export interface GatewayApp extends FastifyInstance {
@@ -81,8 +88,9 @@ export interface GatewayApp extends FastifyInstance {
   sockets: Sockets;
 }
 
-function allRoutes(): RouteDef[] {
+function allRoutes(history: () => SimHistory | null): RouteDef[] {
   return [
+    ...historyRoutes(() => history()?.history ?? null),
     ...liveRoutes(),
     ...inverterRoutes(),
     ...settingsRoutes(),
@@ -185,7 +193,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     limits: { fieldSize: 64 * 1024, fields: 64, files: 8, parts: 128, headerPairs: 64 },
   });
 
-  const routes = allRoutes();
+  const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
+  const routes = allRoutes(() => history);
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
@@ -249,6 +258,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     try {
       gw.fleet.tick();
       sockets.tick();
+      history?.tick();
     } catch (err) {
       gw.log(`tick failed: ${(err as Error).message}`);
     }
@@ -261,6 +271,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     await sockets.close();
   });
   app.addHook("onClose", async () => {
+    history?.history.close();
     await gw.close();
   });
 

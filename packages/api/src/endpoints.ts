@@ -51,6 +51,10 @@ export const endpoints = {
   systemStatus: { method: "GET", path: "/api/system/status", auth: "read" },
   prometheus: { method: "GET", path: "/api/prometheus/metrics", auth: "read" },
   zones: { method: "GET", path: "/zones.json", auth: "none" },
+  // Our extension (issue 14), served by the gateway only; types in ./history.ts.
+  historyInfo: { method: "GET", path: "/api/history/info", auth: "read" },
+  historyPower: { method: "GET", path: "/api/history/power", auth: "read" },
+  historyEnergy: { method: "GET", path: "/api/history/energy", auth: "read" },
 } as const satisfies Record<string, EndpointDef>;
 
 export type EndpointName = keyof typeof endpoints;
