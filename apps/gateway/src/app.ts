@@ -26,6 +26,7 @@ import { result } from "./http/result.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
 import { historyRoutes } from "./history/routes.ts";
+import { attachHistorySite } from "./history/site.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { inverterRoutes } from "./routes/inverter.ts";
@@ -195,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
   const routes = allRoutes(() => history);
+  const historySite = history ? attachHistorySite(app) : null;
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
@@ -219,6 +221,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
       if (!reply.sent && out !== undefined) sendJson(reply, out);
       return reply;
     }
+    if (method === "GET" && (await historySite?.send(reply, path))) return reply;
     if (method === "GET" && (await sendStatic(gw, req, reply, path))) return reply;
     await sendSpa(gw, reply);
     return reply;

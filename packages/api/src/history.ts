@@ -25,6 +25,8 @@ export interface HistoryPower {
   step: 300;
   series: HistorySeries[];
   total: HistoryPoint[];
+  /** The device's UTC offset (s) from each instant on: local time = epoch + offset (two entries on DST days). */
+  utc_offsets: [number, number][];
   /** Energy of the day (Wh, from yield-total differences) and its peak power (W); null when nothing was recorded. */
   energy_wh: number | null;
   peak_w: number | null;

@@ -2,6 +2,7 @@
  * Production history (issue 14): `openHistory` opens `<data>/history.db` and wires the store, the recorder and the
  * queries; the simulated gateway (sim.ts) and the proxy (proxyFeed.ts) feed it, routes.ts serves it.
  */
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock } from "../device/contracts.ts";
 import type { PosixTz } from "../time/posixTz.ts";
@@ -31,6 +32,7 @@ export interface History {
 export const HISTORY_FILE = "history.db";
 
 export function openHistory(opts: HistoryOptions): History {
+  mkdirSync(opts.dataDir, { recursive: true });
   const db = openDb(join(opts.dataDir, HISTORY_FILE));
   const writer = createWriter(db);
   return {

@@ -12,9 +12,19 @@ import type {
   HistoryPower,
   HistorySeries,
 } from "@dtu/api/history";
-import type { PosixTz } from "../time/posixTz.ts";
+import { offsetAt, type PosixTz } from "../time/posixTz.ts";
 import { dayBounds, dayOf, periodOf } from "./days.ts";
 import { INVERTER_CH, SLOT_S, TOTAL_SERIAL, type HistoryDb, type SeriesRow } from "./store.ts";
+
+/** [slot start, offset] for the first slot and every slot where the offset changes. */
+function offsets(tz: PosixTz, from: number, to: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let slot = from; slot < to; slot++) {
+    const off = offsetAt(tz, slot * SLOT_S);
+    if (out.at(-1)?.[1] !== off) out.push([slot * SLOT_S, off]);
+  }
+  return out;
+}
 
 export function createQueries(db: HistoryDb, zone: () => PosixTz) {
   const st = {
@@ -80,6 +90,7 @@ export function createQueries(db: HistoryDb, zone: () => PosixTz) {
         step: 300,
         series,
         total,
+        utc_offsets: offsets(zone(), from, to),
         energy_wh: day ? Math.round(day.wh) : null,
         peak_w: day ? day.peak : null,
       };

@@ -48,11 +48,18 @@ function sendCsv(reply: FastifyReply, name: string, text: string): undefined {
   return undefined;
 }
 
-/** `history()` is null when history is not recorded (then the paths answer 404 as unknown API paths). */
-export function historyRoutes(history: () => History | null): RouteDef[] {
+export interface HistoryHandler {
+  path: string;
+  auth: "read";
+  /** Returns the JSON answer, or undefined when it sent the reply itself (CSV, 400, 404). */
+  handle(query: URLSearchParams, reply: FastifyReply): unknown;
+}
+
+/** `history()` is null when history is not recorded (then the paths answer 404). */
+export function historyHandlers(history: () => History | null): HistoryHandler[] {
   const guarded =
-    (fn: (h: History, query: URLSearchParams, reply: FastifyReply) => unknown): RouteDef["handler"] =>
-    ({ query, reply }) => {
+    (fn: (h: History, query: URLSearchParams, reply: FastifyReply) => unknown) =>
+    (query: URLSearchParams, reply: FastifyReply): unknown => {
       const h = history();
       if (!h) {
         void reply
@@ -69,10 +76,10 @@ export function historyRoutes(history: () => History | null): RouteDef[] {
       }
     };
   return [
-    { ...endpoints.historyInfo, handler: guarded((h) => h.queries.info(h.now())) },
+    { ...endpoints.historyInfo, handle: guarded((h) => h.queries.info(h.now())) },
     {
       ...endpoints.historyPower,
-      handler: guarded((h, query, reply) => {
+      handle: guarded((h, query, reply) => {
         const date = day(query, "date");
         const serial = serialParam(query);
         const fmt = format(query);
@@ -82,7 +89,7 @@ export function historyRoutes(history: () => History | null): RouteDef[] {
     },
     {
       ...endpoints.historyEnergy,
-      handler: guarded((h, query, reply) => {
+      handle: guarded((h, query, reply) => {
         const from = day(query, "from");
         const to = day(query, "to");
         const interval = (query.get("interval") ?? "day") as HistoryInterval;
@@ -99,4 +106,14 @@ export function historyRoutes(history: () => History | null): RouteDef[] {
       }),
     },
   ];
+}
+
+/** The simulated gateway's route table entries. */
+export function historyRoutes(history: () => History | null): RouteDef[] {
+  return historyHandlers(history).map((h) => ({
+    method: "GET",
+    path: h.path,
+    auth: h.auth,
+    handler: ({ query, reply }) => h.handle(query, reply),
+  }));
 }

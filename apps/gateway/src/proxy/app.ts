@@ -16,6 +16,7 @@ import Fastify, {
 } from "fastify";
 import httpProxy from "@fastify/http-proxy";
 import { REPO_ROOT } from "../app.ts";
+import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
 
@@ -30,11 +31,14 @@ export interface ProxyOptions {
   zonesFile?: string;
   /** Connection timeout towards the device (default 4000 ms). */
   connectTimeoutMs?: number;
+  /** Record the device's history into `<dataDir>/history.db` and serve it (issue 14); off when absent. */
+  history?: ProxyHistoryOptions;
 }
 
 export interface ProxyApp extends FastifyInstance {
   device: URL;
   proxySockets: ProxySockets;
+  history: ProxyHistory | null;
 }
 
 /** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
@@ -114,6 +118,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   const site = createSite({ webRoot, zonesFile });
 
   const app = Fastify({ logger: opts.logger ?? false });
+  const history = opts.history ? startProxyHistory(app, device, opts.history) : null;
 
   await app.register(httpProxy, {
     upstream: device.origin,
@@ -165,6 +170,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
         await site.sendLocalZones(req, reply);
         return reply;
       }
+      if (req.method === "GET" && (await history?.site.send(reply, path))) return reply;
       await site.send(req, reply, path);
       return reply;
     };
@@ -175,9 +181,10 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
 
   const proxySockets = attachProxySockets(app.server, device);
   app.addHook("preClose", async () => {
+    history?.close();
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets }) as ProxyApp;
+  return Object.assign(app, { device, proxySockets, history }) as ProxyApp;
 }
 
 function decodePath(url: string): string {
