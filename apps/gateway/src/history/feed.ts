@@ -1,7 +1,8 @@
 /**
  * From live documents to recorder calls, for both live shapes (API.md §3.2, §9.3): full snapshots repeat inverters
- * whose data did not change, per-inverter frames may repeat after 10 s. A reading is new when its `data_age` went
- * down (the DTU read the inverter again) or on first sight; unreachable inverters are passed on so the fleet's power
+ * whose data did not change, per-inverter frames may repeat after 10 s. A reading is new on first sight, when its
+ * `data_age` went down (the DTU read the inverter again) or when its values changed (a frame pushed right at the
+ * poll says 0 s like the one before); unreachable inverters are passed on so the fleet's power
  * drops to 0 for them. `heartbeat` marks the slot as covered while the device answers but nothing changed (night).
  */
 import type { LiveInverter } from "@dtu/api/live";
@@ -34,7 +35,8 @@ function asleep(inv: LiveInverter): InverterReading {
 }
 
 export function createFeed(recorder: Recorder, now: () => number): Feed {
-  const ages = new Map<string, number>();
+  /** Per serial: last data_age and values; age Infinity = unreachable (the next reading counts as new). */
+  const seen = new Map<string, { age: number; sig: string }>();
   let lastCall = -Infinity;
   const call = (readings: InverterReading[]): void => {
     lastCall = now();
@@ -47,15 +49,16 @@ export function createFeed(recorder: Recorder, now: () => number): Feed {
         if (typeof inv.serial !== "string") continue;
         if (!inv.reachable) {
           // Passed on once per outage; Infinity makes its next reading count as new.
-          if (ages.get(inv.serial) !== Infinity) fresh.push(asleep(inv));
-          ages.set(inv.serial, Infinity);
+          if (seen.get(inv.serial)?.age !== Infinity) fresh.push(asleep(inv));
+          seen.set(inv.serial, { age: Infinity, sig: "" });
           continue;
         }
         const r = readingOf(inv);
         if (!r) continue;
-        const before = ages.get(inv.serial);
-        ages.set(inv.serial, r.dataAge);
-        if (before === undefined || r.dataAge < before) fresh.push(r);
+        const before = seen.get(inv.serial);
+        const sig = [r.power, r.yieldTotalWh, ...r.strings.map((x) => x.power)].join("|");
+        seen.set(inv.serial, { age: r.dataAge, sig });
+        if (!before || r.dataAge < before.age || sig !== before.sig) fresh.push(r);
       }
       if (fresh.length > 0 || now() - lastCall >= HEARTBEAT_MS) call(fresh);
     },
