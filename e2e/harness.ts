@@ -29,7 +29,11 @@ interface GatewayApp {
   close(): Promise<unknown>;
   server: { closeAllConnections(): void };
 }
-type BuildApp = (opts: { dataDir: string; webRoot?: string }) => Promise<GatewayApp>;
+/** Extra buildApp options a test file may ask for (e.g. `history` for e2e/history.e2e.ts). */
+export interface GatewayExtras {
+  history?: { rawDays?: number };
+}
+type BuildApp = (opts: { dataDir: string; webRoot?: string } & GatewayExtras) => Promise<GatewayApp>;
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -99,7 +103,7 @@ export async function copyWebRoot(): Promise<string> {
   }
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(extras: GatewayExtras = {}): Promise<Harness> {
   // One copy per harness, i.e. per test file (each file starts its own in beforeAll).
   const webRoot = await copyWebRoot();
   const dataDir = await mkdtemp(join(tmpdir(), "dtu-e2e-data-"));
@@ -107,7 +111,7 @@ export async function startHarness(): Promise<Harness> {
   // Imported by a variable path so the e2e type check does not pull in the whole gateway source tree.
   const appModule = "../apps/gateway/src/app.ts";
   const { buildApp } = (await import(appModule)) as { buildApp: BuildApp };
-  let app = await buildApp({ dataDir, webRoot });
+  let app = await buildApp({ dataDir, webRoot, ...extras });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = address.replace("0.0.0.0", "127.0.0.1");
 
@@ -199,7 +203,7 @@ export async function startHarness(): Promise<Harness> {
       } finally {
         clearInterval(kill);
       }
-      app = await buildApp({ dataDir, webRoot });
+      app = await buildApp({ dataDir, webRoot, ...extras });
       await app.listen({ port: Number(new URL(baseUrl).port), host: "127.0.0.1" });
     },
     async close() {

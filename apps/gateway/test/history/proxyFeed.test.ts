@@ -8,7 +8,7 @@ import { openHistory, type History } from "../../src/history/index.ts";
 import { probeAccess, startDeviceFeed, type DeviceFeed } from "../../src/history/proxyFeed.ts";
 import { historyLine } from "../../src/proxy/cli.ts";
 import { safeParse } from "../../src/time/clock.ts";
-import { AUTH, RULE, SERIAL, startFakeDevice, type FakeDevice } from "./fakeDevice.ts";
+import { AUTH, RULE, SERIAL, startFakeDevice } from "./fakeDevice.ts";
 import { tempDir } from "./helpers.ts";
 
 let cleanup: (() => Promise<void> | void)[] = [];
