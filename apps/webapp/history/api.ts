@@ -1,5 +1,5 @@
 /** Requests of the History screen, with the app's credentials (read access may need them, API.md §2). */
-import { endpoints } from "@dtu/api/endpoints";
+import { historyEndpoints } from "@dtu/api/endpoints";
 import type { HistoryEnergy, HistoryInfo, HistoryInterval, HistoryPower } from "@dtu/api/history";
 
 export interface Host {
@@ -22,7 +22,7 @@ async function get(host: Host, url: string, signal?: AbortSignal): Promise<Respo
 }
 
 export const powerUrl = (date: string, serial: string | null, csv = false): string =>
-  `${endpoints.historyPower.path}?date=${date}${serial ? `&serial=${serial}` : ""}${csv ? "&format=csv" : ""}`;
+  `${historyEndpoints.power.path}?date=${date}${serial ? `&serial=${serial}` : ""}${csv ? "&format=csv" : ""}`;
 
 export const energyUrl = (
   from: string,
@@ -31,11 +31,11 @@ export const energyUrl = (
   serial: string | null,
   csv = false,
 ): string =>
-  `${endpoints.historyEnergy.path}?from=${from}&to=${to}&interval=${interval}` +
+  `${historyEndpoints.energy.path}?from=${from}&to=${to}&interval=${interval}` +
   `${serial ? `&serial=${serial}` : ""}${csv ? "&format=csv" : ""}`;
 
 export const getInfo = (host: Host, signal?: AbortSignal): Promise<HistoryInfo> =>
-  get(host, endpoints.historyInfo.path, signal).then((r) => r.json() as Promise<HistoryInfo>);
+  get(host, historyEndpoints.info.path, signal).then((r) => r.json() as Promise<HistoryInfo>);
 export const getPower = (host: Host, url: string, signal?: AbortSignal): Promise<HistoryPower> =>
   get(host, url, signal).then((r) => r.json() as Promise<HistoryPower>);
 export const getEnergy = (host: Host, url: string, signal?: AbortSignal): Promise<HistoryEnergy> =>

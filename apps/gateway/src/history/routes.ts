@@ -4,7 +4,7 @@
  */
 import type { FastifyReply } from "fastify";
 import { HISTORY_MAX_PERIODS, type HistoryError, type HistoryInterval } from "@dtu/api/history";
-import { endpoints } from "@dtu/api/endpoints";
+import { historyEndpoints } from "@dtu/api/endpoints";
 import type { RouteDef } from "../routes/types.ts";
 import { energyCsv, powerCsv } from "./csv.ts";
 import { parseDay, periodCount } from "./days.ts";
@@ -76,9 +76,9 @@ export function historyHandlers(history: () => History | null): HistoryHandler[]
       }
     };
   return [
-    { ...endpoints.historyInfo, handle: guarded((h) => h.queries.info(h.now())) },
+    { ...historyEndpoints.info, handle: guarded((h) => h.queries.info(h.now())) },
     {
-      ...endpoints.historyPower,
+      ...historyEndpoints.power,
       handle: guarded((h, query, reply) => {
         const date = day(query, "date");
         const serial = serialParam(query);
@@ -88,7 +88,7 @@ export function historyHandlers(history: () => History | null): HistoryHandler[]
       }),
     },
     {
-      ...endpoints.historyEnergy,
+      ...historyEndpoints.energy,
       handle: guarded((h, query, reply) => {
         const from = day(query, "from");
         const to = day(query, "to");

@@ -52,6 +52,8 @@ export function openDb(file: string): HistoryDb {
   db.pragma("journal_mode = WAL");
   db.pragma("synchronous = NORMAL");
   db.pragma("busy_timeout = 5000");
+  // 32 MB of page cache: a year of 5-minute rows of many series stays in memory while it is written and read.
+  db.pragma("cache_size = -32000");
   db.exec(SCHEMA);
   return db;
 }
