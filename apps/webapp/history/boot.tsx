@@ -85,13 +85,14 @@ function navEntry(): void {
 let peak: { at: number; text: string } = { at: 0, text: "" };
 function peakLine(): void {
   if (location.pathname !== "/") return;
-  const totals = document.querySelector("#app main .row-cols-md-3");
+  // The live view's row of total cards (features/live/Totals.tsx); without it, no peak line.
+  const totals = document.querySelector("#app main .row-cols-3, #app main .row-cols-md-3");
   if (!totals) return;
   let p = document.getElementById("history-peak");
   if (!p) {
     p = document.createElement("p");
     p.id = "history-peak";
-    p.className = "text-body-secondary mb-3";
+    p.className = "small text-body-secondary mt-1 mb-0";
     totals.after(p);
   }
   if (p.textContent !== peak.text) p.textContent = peak.text;
