@@ -32,7 +32,11 @@ interface GatewayApp {
   /** The simulated device (apps/gateway/src/device/gateway.ts): its reboots, for tests that cause one. */
   gateway: { softResets: number; rebootPending(): boolean; inOutage(): boolean };
 }
-type BuildApp = (opts: { dataDir: string; webRoot?: string }) => Promise<GatewayApp>;
+/** Extra buildApp options a test file may ask for (e.g. `history` for e2e/history.e2e.ts). */
+export interface GatewayExtras {
+  history?: { rawDays?: number };
+}
+type BuildApp = (opts: { dataDir: string; webRoot?: string } & GatewayExtras) => Promise<GatewayApp>;
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -114,14 +118,14 @@ export async function copyWebRoot(): Promise<string> {
   }
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(extras: GatewayExtras = {}): Promise<Harness> {
   // One copy per harness, i.e. per test file (each file starts its own in beforeAll).
   const webRoot = await copyWebRoot();
   const dataDir = await mkdtemp(join(tmpdir(), "dtu-e2e-data-"));
   // Imported by a variable path so the e2e type check does not pull in the whole gateway source tree.
   const appModule = "../apps/gateway/src/app.ts";
   const { buildApp } = (await import(appModule)) as { buildApp: BuildApp };
-  let app = await buildApp({ dataDir, webRoot });
+  let app = await buildApp({ dataDir, webRoot, ...extras });
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = address.replace("0.0.0.0", "127.0.0.1");
 
@@ -226,7 +230,7 @@ export async function startHarness(): Promise<Harness> {
         clearInterval(kill);
       }
       earlierReboots += app.gateway.softResets;
-      app = await buildApp({ dataDir, webRoot });
+      app = await buildApp({ dataDir, webRoot, ...extras });
       await app.listen({ port: Number(new URL(baseUrl).port), host: "127.0.0.1" });
     },
     reboots: () => earlierReboots + app.gateway.softResets,

@@ -25,6 +25,9 @@ import { basicValid, httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
+import { historyRoutes } from "./history/routes.ts";
+import { attachHistorySite } from "./history/site.ts";
+import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { inverterRoutes } from "./routes/inverter.ts";
 import { liveRoutes } from "./routes/live.ts";
@@ -78,6 +81,11 @@ export interface BuildOptions {
   maxLiveClients?: number;
   /** Clock, sleep and limits of the security layer (src/security/); tests inject them. Default: the host clock. */
   security?: Omit<SecurityOptions, "log">;
+  /**
+   * Production history in `<data>/history.db` (issue 14), with `rawDays` of raw samples (default 14). Off unless
+   * given: the CLI turns it on; tests that do not need it skip the first start's 30-day backfill.
+   */
+  history?: { rawDays?: number };
 }
 
 export interface GatewayApp extends FastifyInstance {
@@ -86,8 +94,9 @@ export interface GatewayApp extends FastifyInstance {
   security: Security;
 }
 
-function allRoutes(): RouteDef[] {
+function allRoutes(history: () => SimHistory | null): RouteDef[] {
   return [
+    ...historyRoutes(() => history()?.history ?? null),
     ...liveRoutes(),
     ...inverterRoutes(),
     ...settingsRoutes(),
@@ -198,7 +207,9 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     limits: { fieldSize: 64 * 1024, fields: 64, files: 8, parts: 128, headerPairs: 64 },
   });
 
-  const routes = allRoutes();
+  const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
+  const routes = allRoutes(() => history);
+  const historySite = history ? attachHistorySite(app) : null;
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
@@ -223,6 +234,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
       if (!reply.sent && out !== undefined) sendJson(reply, out);
       return reply;
     }
+    if (method === "GET" && (await historySite?.send(reply, path))) return reply;
     if (method === "GET" && (await sendStatic(gw, req, reply, path))) return reply;
     await sendSpa(gw, reply);
     return reply;
@@ -262,6 +274,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     try {
       gw.fleet.tick();
       sockets.tick();
+      history?.tick();
     } catch (err) {
       gw.log(`tick failed: ${(err as Error).message}`);
     }
@@ -274,6 +287,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     await sockets.close();
   });
   app.addHook("onClose", async () => {
+    history?.history.close();
     await gw.close();
   });
 

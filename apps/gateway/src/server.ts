@@ -5,6 +5,8 @@
  *   --data DIR    (DTU_DATA_DIR, default ./data; created if missing)
  *   --console     also print the device console (the /console socket text) to stdout
  *   --device URL  (DTU_DEVICE) proxy mode: serve the web app in front of a real device (src/proxy/)
+ *   --device-user / --device-password  (DTU_DEVICE_USER / DTU_DEVICE_PASSWORD) the proxy's history recorder logs in
+ *   --raw-days N  (DTU_HISTORY_RAW_DAYS, default 14) days of raw history samples kept (src/history/)
  */
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
@@ -20,7 +22,11 @@ const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--cons
   --data DIR   where config.json, pin_mapping.json and the fleet state live (env DTU_DATA_DIR, default ./data)
   --console    echo the device console (what /console sends) to stdout
   --device URL proxy mode: serve the web app and forward /api and the sockets to a real device at URL
-               (env DTU_DEVICE, e.g. http://192.168.1.50); --data and --console do not apply`;
+               (env DTU_DEVICE, e.g. http://192.168.1.50); --console does not apply, --data holds history only
+  --device-user NAME, --device-password PW
+               proxy mode: credentials for recording history when the device's read-only access is off
+               (env DTU_DEVICE_USER, default admin / DTU_DEVICE_PASSWORD)
+  --raw-days N days of raw history samples kept (env DTU_HISTORY_RAW_DAYS, default 14)`;
 
 /** Local by default (SECURITY.md): nothing on the network reaches the gateway unless --host says so. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -31,6 +37,9 @@ interface Args {
   data: string;
   console: boolean;
   device?: string;
+  deviceUser: string;
+  devicePassword?: string;
+  rawDays: number;
 }
 
 function fail(message: string): never {
@@ -46,6 +55,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
     data: env.DTU_DATA_DIR ?? "./data",
     console: false,
     ...(env.DTU_DEVICE ? { device: env.DTU_DEVICE } : {}),
+    deviceUser: env.DTU_DEVICE_USER ?? "admin",
+    ...(env.DTU_DEVICE_PASSWORD ? { devicePassword: env.DTU_DEVICE_PASSWORD } : {}),
+    rawDays: Number(env.DTU_HISTORY_RAW_DAYS ?? 14),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? "";
@@ -72,6 +84,15 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
       case "--device":
         args.device = value();
         break;
+      case "--device-user":
+        args.deviceUser = value();
+        break;
+      case "--device-password":
+        args.devicePassword = value();
+        break;
+      case "--raw-days":
+        args.rawDays = Number(value());
+        break;
       case "--help":
       case "-h":
         console.log(USAGE);
@@ -83,6 +104,8 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
     }
   }
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail(`invalid port: ${args.port}`);
+  if (!Number.isInteger(args.rawDays) || args.rawDays < 1 || args.rawDays > 3660)
+    fail(`invalid --raw-days: ${args.rawDays} (1 to 3660)`);
   return args;
 }
 
@@ -117,20 +140,34 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), process.env);
   if (args.device) {
     const { runProxy } = await import("./proxy/cli.ts");
-    await runProxy({ device: args.device, port: args.port, host: args.host, urls, reachNote });
+    await runProxy({
+      device: args.device,
+      port: args.port,
+      host: args.host,
+      urls,
+      reachNote,
+      history: {
+        dataDir: resolve(args.data),
+        rawDays: args.rawDays,
+        user: args.deviceUser,
+        ...(args.devicePassword !== undefined ? { password: args.devicePassword } : {}),
+      },
+    });
     return;
   }
   const dataDir = resolve(args.data);
-  const app = await buildApp({ dataDir, echoConsole: args.console }).catch((err: unknown) =>
-    startFailed(dataFolderProblem(dataDir, err)),
-  );
+  const app = await buildApp({
+    dataDir,
+    echoConsole: args.console,
+    history: { rawDays: args.rawDays },
+  }).catch((err: unknown) => startFailed(dataFolderProblem(dataDir, err)));
   await app.listen({ port: args.port, host: args.host }).catch(async (err: unknown) => {
     await app.close().catch(() => undefined);
     startFailed(listenProblem(args.port, args.host, err));
   });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : args.port;
-  console.log(`OpenDTU gateway (firmware v23.11.16 behaviour), data in ${dataDir}`);
+  console.log(`OpenDTU gateway (firmware v23.11.16 behaviour), data and history in ${dataDir}`);
   for (const url of urls(args.host, port)) console.log(`  ${url}`);
   console.log(reachNote(args.host, "the live data and, with the admin password, every setting"));
   if (app.gateway.config.security.password === DEFAULT_PASSWORD) {

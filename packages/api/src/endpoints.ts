@@ -55,6 +55,16 @@ export const endpoints = {
 
 export type EndpointName = keyof typeof endpoints;
 
+/**
+ * Our extension (issue 14), served by the gateway only (types in ./history.ts). A map of its own: the device build
+ * bundles `endpoints` whole, and these paths are only used by the gateway and the History chunk it serves.
+ */
+export const historyEndpoints = {
+  info: { method: "GET", path: "/api/history/info", auth: "read" },
+  power: { method: "GET", path: "/api/history/power", auth: "read" },
+  energy: { method: "GET", path: "/api/history/energy", auth: "read" },
+} as const satisfies Record<string, EndpointDef>;
+
 /** The two sockets (API.md §3.2, §3.3): both use the read rule. */
 export const sockets = {
   live: "/livedata",

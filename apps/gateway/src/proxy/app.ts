@@ -25,6 +25,7 @@ import { installHttpSecurity } from "../security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
 import { withoutSessionCookie } from "../security/sessions.ts";
 import { recheckSessions } from "./recheck.ts";
+import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
 
@@ -41,12 +42,15 @@ export interface ProxyOptions {
   connectTimeoutMs?: number;
   /** Clock, sleep, limits and log of the security layer (default: host clock, stdout); tests inject them. */
   security?: Partial<SecurityOptions>;
+  /** Record the device's history into `<dataDir>/history.db` and serve it (issue 14); off when absent. */
+  history?: ProxyHistoryOptions;
 }
 
 export interface ProxyApp extends FastifyInstance {
   device: URL;
   proxySockets: ProxySockets;
   security: Security;
+  history: ProxyHistory | null;
 }
 
 /** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
@@ -133,6 +137,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
       status === 200 && req.method === "GET" && req.url.split("?", 1)[0] === endpoints.authenticate.path,
     onSecurityChanged: () => void recheckSessions(security.sessions, device, connectTimeout),
   });
+  const history = opts.history ? startProxyHistory(app, device, opts.history) : null;
 
   await app.register(httpProxy, {
     upstream: device.origin,
@@ -190,6 +195,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
         await site.sendLocalZones(req, reply);
         return reply;
       }
+      if (req.method === "GET" && (await history?.site.send(reply, path))) return reply;
       await site.send(req, reply, path);
       return reply;
     };
@@ -200,9 +206,10 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
 
   const proxySockets = attachProxySockets(app.server, device, security);
   app.addHook("preClose", async () => {
+    history?.close();
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets, security }) as ProxyApp;
+  return Object.assign(app, { device, proxySockets, security, history }) as ProxyApp;
 }
 
 function decodePath(url: string): string {

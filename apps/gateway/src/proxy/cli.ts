@@ -2,6 +2,8 @@
  * `npm start -- --device http://<address>` (env DTU_DEVICE): the proxy app on --port/--host, started by server.ts
  * instead of the simulated device.
  */
+import type { ProxyHistoryOptions } from "../history/proxy.ts";
+import type { Access } from "../history/proxyFeed.ts";
 import { buildProxyApp } from "./app.ts";
 import { closeOnSignals } from "../closeOnSignals.ts";
 
@@ -13,10 +15,34 @@ export interface ProxyCliArgs {
   urls: (host: string, port: number) => string[];
   /** The sentence on who can reach it (server.ts). */
   reachNote: (host: string, what: string) => string;
+  /** History recording (issue 14); `password` is only needed while the device's read-only access is off. */
+  history?: ProxyHistoryOptions;
+}
+
+/** The start message's line about history: recorded where, or why not. */
+export function historyLine(access: Access, dataDir: string): string {
+  const where = `History: recorded in ${dataDir}/history.db`;
+  switch (access) {
+    case "open":
+    case "credentials-ok":
+      return where;
+    case "credentials-needed":
+      return (
+        "History is NOT recorded: the device's read-only access is off, so reading live data needs its " +
+        "password. Pass --device-password (env DTU_DEVICE_PASSWORD), or switch read-only access on."
+      );
+    case "credentials-wrong":
+      return "History is NOT recorded: the device refuses --device-user/--device-password (wrong credentials).";
+    case "unreachable":
+      return `${where} once the device answers (nothing is recorded while it does not)`;
+  }
 }
 
 export async function runProxy(args: ProxyCliArgs): Promise<void> {
-  const app = await buildProxyApp({ device: args.device });
+  const app = await buildProxyApp({
+    device: args.device,
+    ...(args.history ? { history: args.history } : {}),
+  });
   await app.listen({ port: args.port, host: args.host });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : args.port;
@@ -30,6 +56,10 @@ export async function runProxy(args: ProxyCliArgs): Promise<void> {
     ),
   );
   console.log("Log in with the device's own admin password.");
+  if (app.history && args.history) {
+    const dataDir = args.history.dataDir;
+    void app.history.access.then((a) => console.log(historyLine(a, dataDir)));
+  }
   // Tell at once whether the device answers, without waiting for the first page load.
   void fetch(new URL("/api/system/status", app.device), { signal: AbortSignal.timeout(4000) }).then(
     (res) => {

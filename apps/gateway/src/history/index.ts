@@ -1,0 +1,52 @@
+/**
+ * Production history (issue 14): `openHistory` opens `<data>/history.db` and wires the store, the recorder and the
+ * queries; the simulated gateway (sim.ts) and the proxy (proxyFeed.ts) feed it, routes.ts serves it.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Clock } from "../device/contracts.ts";
+import type { PosixTz } from "../time/posixTz.ts";
+import { createQueries, type Queries } from "./queries.ts";
+import { createRecorder, type Recorder } from "./recorder.ts";
+import { createWriter, openDb, type HistoryDb, type Writer } from "./store.ts";
+
+export interface HistoryOptions {
+  dataDir: string;
+  /** The device's time zone (its POSIX rule, read on every use: a settings change applies at once). */
+  zone: () => PosixTz;
+  clock: Clock;
+  /** Days of raw samples kept (default 14). */
+  rawDays?: number;
+}
+
+export interface History {
+  db: HistoryDb;
+  writer: Writer;
+  recorder: Recorder;
+  queries: Queries;
+  zone: () => PosixTz;
+  now: () => number;
+  close(): void;
+}
+
+export const HISTORY_FILE = "history.db";
+
+export function openHistory(opts: HistoryOptions): History {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const db = openDb(join(opts.dataDir, HISTORY_FILE));
+  const writer = createWriter(db);
+  return {
+    db,
+    writer,
+    recorder: createRecorder({
+      db,
+      writer,
+      zone: opts.zone,
+      ...(opts.rawDays ? { rawDays: opts.rawDays } : {}),
+    }),
+    queries: createQueries(db, opts.zone),
+    zone: opts.zone,
+    now: () => opts.clock.now(),
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * history.db: the schema and every write (issue 14 §2–3). One connection per gateway (the only writer), WAL journal
+ * and synchronous=NORMAL: a killed process loses at most the transactions not yet in the WAL, never the file's
+ * consistency. Each recorded batch is one transaction, so an energy credit and its new base are never split.
+ *
+ * Series: `ch` −1 is an inverter (AC), 0… a DC string, serial "" the whole fleet. Powers in the 5-minute table are
+ * integer deci-watts (SQLite stores small integers in 1–3 bytes: the table stays well under the size goal).
+ */
+import Database from "libsql";
+import type { EnergyBase } from "./energy.ts";
+
+export const TOTAL_SERIAL = "";
+export const INVERTER_CH = -1;
+export const SLOT_S = 300;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS series(id INTEGER PRIMARY KEY, serial TEXT NOT NULL, ch INTEGER NOT NULL,
+  name TEXT NOT NULL, UNIQUE(serial, ch));
+CREATE TABLE IF NOT EXISTS raw(sid INTEGER NOT NULL, t INTEGER NOT NULL, p REAL, u REAL, i REAL, yd REAL, yt REAL,
+  temp REAL, state INTEGER, lim REAL, PRIMARY KEY(sid, t)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS agg5(sid INTEGER NOT NULL, slot INTEGER NOT NULL, n INTEGER NOT NULL,
+  sum INTEGER NOT NULL, min INTEGER NOT NULL, max INTEGER NOT NULL, PRIMARY KEY(sid, slot)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS daily(sid INTEGER NOT NULL, day TEXT NOT NULL, wh REAL NOT NULL, peak REAL NOT NULL,
+  PRIMARY KEY(sid, day)) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS up(slot INTEGER PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS base(sid INTEGER PRIMARY KEY, t INTEGER NOT NULL, total REAL NOT NULL, day TEXT NOT NULL);
+`;
+
+export interface SeriesRow {
+  id: number;
+  serial: string;
+  ch: number;
+  name: string;
+}
+
+export interface RawRow {
+  p: number;
+  u: number;
+  i: number;
+  yd: number | null;
+  yt: number | null;
+  temp: number | null;
+  state: number | null;
+  lim: number | null;
+}
+
+export type HistoryDb = InstanceType<typeof Database>;
+
+export function openDb(file: string): HistoryDb {
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = NORMAL");
+  db.pragma("busy_timeout = 5000");
+  // 32 MB of page cache: a year of 5-minute rows of many series stays in memory while it is written and read.
+  db.pragma("cache_size = -32000");
+  db.exec(SCHEMA);
+  return db;
+}
+
+const deci = (w: number): number => Math.round(w * 10);
+
+/** The writes, as prepared statements. */
+export function createWriter(db: HistoryDb) {
+  const st = {
+    findSeries: db.prepare("SELECT id, name FROM series WHERE serial = ? AND ch = ?"),
+    addSeries: db.prepare("INSERT INTO series(serial, ch, name) VALUES (?, ?, ?)"),
+    renameSeries: db.prepare("UPDATE series SET name = ? WHERE id = ?"),
+    raw: db.prepare("INSERT OR REPLACE INTO raw VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+    agg: db.prepare(`INSERT INTO agg5 VALUES (?, ?, 1, ?, ?, ?) ON CONFLICT(sid, slot) DO UPDATE SET
+      n = n + 1, sum = sum + excluded.sum, min = min(min, excluded.min), max = max(max, excluded.max)`),
+    aggSet: db.prepare("INSERT OR REPLACE INTO agg5 VALUES (?, ?, 1, ?, ?, ?)"),
+    daily: db.prepare(`INSERT INTO daily VALUES (?, ?, ?, ?) ON CONFLICT(sid, day) DO UPDATE SET
+      wh = wh + excluded.wh, peak = max(peak, excluded.peak)`),
+    up: db.prepare("INSERT OR IGNORE INTO up VALUES (?)"),
+    base: db.prepare("INSERT OR REPLACE INTO base VALUES (?, ?, ?, ?)"),
+    setMeta: db.prepare("INSERT OR REPLACE INTO meta VALUES (?, ?)"),
+    pruneRaw: db.prepare("DELETE FROM raw WHERE t < ?"),
+    pruneAgg: db.prepare("DELETE FROM agg5 WHERE slot < ?"),
+    pruneUp: db.prepare("DELETE FROM up WHERE slot < ?"),
+  };
+  const ids = new Map<string, { id: number; name: string }>();
+  return {
+    /** Id of a series, created on first sight; a renamed inverter or string keeps its history. */
+    seriesId(serial: string, ch: number, name: string): number {
+      const key = `${serial}/${ch}`;
+      let s = ids.get(key);
+      if (!s) {
+        const row = st.findSeries.get(serial, ch) as { id: number; name: string } | undefined;
+        s = row
+          ? { id: row.id, name: row.name }
+          : { id: Number(st.addSeries.run(serial, ch, name).lastInsertRowid), name };
+        ids.set(key, s);
+      }
+      if (s.name !== name) {
+        st.renameSeries.run(name, s.id);
+        s.name = name;
+      }
+      return s.id;
+    },
+    raw(sid: number, tSec: number, r: RawRow): void {
+      st.raw.run(sid, tSec, r.p, r.u, r.i, r.yd, r.yt, r.temp, r.state, r.lim);
+    },
+    /** One power sample into its 5-minute slot. */
+    power(sid: number, tSec: number, w: number): void {
+      const d = deci(w);
+      st.agg.run(sid, Math.floor(tSec / SLOT_S), d, d, d);
+    },
+    /** A whole slot at once (backfill). */
+    slot(sid: number, slot: number, w: number): void {
+      const d = deci(w);
+      st.aggSet.run(sid, slot, d, d, d);
+    },
+    daily(sid: number, day: string, wh: number, peakW: number): void {
+      st.daily.run(sid, day, wh, peakW);
+    },
+    up(tSec: number): void {
+      st.up.run(Math.floor(tSec / SLOT_S));
+    },
+    base(sid: number, b: EnergyBase): void {
+      st.base.run(sid, b.t, b.totalWh, b.day);
+    },
+    meta(key: string, value: string): void {
+      st.setMeta.run(key, value);
+    },
+    /** Raw samples older than `rawFrom`, aggregates and coverage older than `aggFrom` (Unix s). */
+    prune(rawFrom: number, aggFrom: number): void {
+      st.pruneRaw.run(rawFrom);
+      st.pruneAgg.run(Math.floor(aggFrom / SLOT_S));
+      st.pruneUp.run(Math.floor(aggFrom / SLOT_S));
+    },
+  };
+}
+export type Writer = ReturnType<typeof createWriter>;
+
+export function loadBases(db: HistoryDb): Map<number, EnergyBase> {
+  const rows = db.prepare("SELECT sid, t, total, day FROM base").all() as {
+    sid: number;
+    t: number;
+    total: number;
+    day: string;
+  }[];
+  return new Map(rows.map((r) => [r.sid, { t: r.t, totalWh: r.total, day: r.day }]));
+}
+
+export function getMeta(db: HistoryDb, key: string): string | null {
+  const row = db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined;
+  return row?.value ?? null;
+}

@@ -1,0 +1,92 @@
+/** `/api/history/*` through the simulated gateway (issue 14 §5): bad parameters, CSV equals JSON, read auth. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HistoryEnergy, HistoryInfo, HistoryPower } from "@dtu/api/history";
+import { ADMIN, startGateway, type TestGateway } from "../helpers/app.ts";
+
+let gw: TestGateway;
+let info: HistoryInfo;
+beforeAll(async () => {
+  gw = await startGateway({ history: {} });
+  info = JSON.parse((await gw.app.inject("/api/history/info")).body) as HistoryInfo;
+}, 60_000);
+afterAll(async () => gw.close());
+
+const get = (url: string, auth?: string) =>
+  gw.app.inject({ url, headers: auth ? { authorization: auth, "x-requested-with": "XMLHttpRequest" } : {} });
+
+describe("history API", () => {
+  it("has 30 days backfilled on a first start", async () => {
+    const from = info.first_day ?? "";
+    const res = await get(`/api/history/energy?from=${from}&to=${info.today}&interval=day`);
+    const body = JSON.parse(res.body) as HistoryEnergy;
+    expect(body.rows.length).toBeGreaterThanOrEqual(30);
+    expect(body.rows.slice(0, 30).every((r) => r.total > 0 && r.peak_w > 0)).toBe(true);
+    expect(info.inverters.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["/api/history/power", /missing parameter date/],
+    ["/api/history/power?date=2026-02-30", /YYYY-MM-DD/],
+    ["/api/history/power?date=26-11-01", /YYYY-MM-DD/],
+    ["/api/history/power?date=2026-11-01&serial=xyz", /serial/],
+    ["/api/history/power?date=2026-11-01&format=xml", /format/],
+    ["/api/history/energy?from=2026-11-01", /missing parameter to/],
+    ["/api/history/energy?from=2026-11-02&to=2026-11-01&interval=day", /from must not be after to/],
+    ["/api/history/energy?from=2025-01-01&to=2026-11-01&interval=day", /at most 366 days/],
+    ["/api/history/energy?from=2000-01-01&to=2026-11-01&interval=month", /at most 120 months/],
+    ["/api/history/energy?from=2026-01-01&to=2026-11-01&interval=week", /interval must be/],
+    ["/api/history/energy?from=2026-01-01&to=2026-11-01&interval=toString", /interval must be/],
+  ])("%s answers 400 with a message", async (url, message) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+    const body = JSON.parse(res.body) as { type: string; message: string };
+    expect(body.type).toBe("danger");
+    expect(body.message).toMatch(message);
+  });
+
+  it("gives the same numbers as CSV as in JSON (day curve)", async () => {
+    const day = info.first_day ?? "";
+    const json = JSON.parse((await get(`/api/history/power?date=${day}`)).body) as HistoryPower;
+    const csv = await get(`/api/history/power?date=${day}&format=csv`);
+    expect(csv.headers["content-type"]).toMatch(/text\/csv/);
+    const lines = csv.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(`time,total_w,${json.series.map((s) => `${s.name} (${s.serial})`).join(",")}`);
+    expect(lines).toHaveLength(json.total.length + 1);
+    json.total.forEach(([, w], k) => {
+      const cells = (lines[k + 1] ?? "").split(",");
+      expect(cells[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00[+-]\d\d:\d\d$/);
+      expect(cells[1]).toBe(w === null ? "" : String(w));
+      json.series.forEach((s, i) => expect(cells[i + 2]).toBe(String(s.points[k]?.[1] ?? "")));
+    });
+  });
+
+  it("gives the same numbers as CSV as in JSON (months)", async () => {
+    const q = `from=${info.first_day ?? ""}&to=${info.today}&interval=month`;
+    const json = JSON.parse((await get(`/api/history/energy?${q}`)).body) as HistoryEnergy;
+    const lines = (await get(`/api/history/energy?${q}&format=csv`)).body.trimEnd().split("\r\n");
+    const serials = Object.keys(json.rows[0]?.inverters ?? {}).sort();
+    expect(lines[0]).toBe(`period,total_wh,peak_w,${serials.map((s) => `${s}_wh`).join(",")}`);
+    expect(lines.slice(1)).toEqual(
+      json.rows.map((r) => [r.period, r.total, r.peak_w, ...serials.map((s) => r.inverters[s])].join(",")),
+    );
+  });
+
+  it("narrows to one inverter with its strings", async () => {
+    const inv = info.inverters[0];
+    const json = JSON.parse(
+      (await get(`/api/history/power?date=${info.first_day ?? ""}&serial=${inv?.serial ?? ""}`)).body,
+    ) as HistoryPower;
+    expect(json.series.map((s) => s.name)).toEqual([inv?.name, ...(inv?.strings ?? [])]);
+  });
+
+  it("needs credentials once read-only access is off, like live data", async () => {
+    gw.app.gateway.config.security.allow_readonly = false;
+    try {
+      expect((await get("/api/history/info")).statusCode).toBe(401);
+      expect((await get("/api/history/info", ADMIN)).statusCode).toBe(200);
+    } finally {
+      gw.app.gateway.config.security.allow_readonly = true;
+    }
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The proxy's own recorder against a fake device on loopback (issue 14 Tests): both live shapes, read-only access
+ * on, off with credentials, off without (nothing recorded, and the start message says why).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createFeed } from "../../src/history/feed.ts";
+import { openHistory, type History } from "../../src/history/index.ts";
+import { probeAccess, startDeviceFeed, type DeviceFeed } from "../../src/history/proxyFeed.ts";
+import { historyLine } from "../../src/proxy/cli.ts";
+import { safeParse } from "../../src/time/clock.ts";
+import { AUTH, RULE, SERIAL, startFakeDevice } from "./fakeDevice.ts";
+import { tempDir } from "./helpers.ts";
+
+let cleanup: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.reverse()) await c();
+  cleanup = [];
+});
+
+async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function setup(shape: "v23" | "v24", readOnly: boolean, auth: string | null) {
+  const device = await startFakeDevice(shape, readOnly);
+  let zone = "";
+  const h: History = openHistory({ dataDir: tempDir(), zone: () => safeParse(zone || "UTC0"), clock: Date });
+  const feed: DeviceFeed = startDeviceFeed({
+    device: device.url,
+    auth,
+    feed: createFeed(h.recorder, () => Date.now()),
+    setZone: (_tz, rule) => (zone = rule),
+  });
+  cleanup.push(
+    () => device.close(),
+    () => feed.close(),
+    () => h.close(),
+  );
+  return { device, h, feed, zone: () => zone };
+}
+
+const seriesNames = (h: History) =>
+  (
+    h.db.prepare("SELECT serial, ch, name FROM series WHERE serial <> '' ORDER BY ch").all() as {
+      name: string;
+    }[]
+  ).map((r) => r.name);
+const firstPower = (h: History, ch: number) =>
+  h.db
+    .prepare(
+      "SELECT r.p FROM raw r JOIN series s ON s.id = r.sid WHERE s.serial = ? AND s.ch = ? ORDER BY r.t LIMIT 1",
+    )
+    .get(SERIAL, ch) as { p: number } | undefined;
+
+describe.each(["v23", "v24"] as const)("proxy recorder, %s live shape", (shape) => {
+  it.each([
+    ["read-only access on", true, null],
+    ["read-only access off, with credentials", false, AUTH],
+  ] as const)(
+    "records the inverter and its strings (%s)",
+    async (_label, readOnly, auth) => {
+      const { h, device, zone } = await setup(shape, readOnly, auth);
+      await until(() => seriesNames(h).length === 3, "the inverter and its two strings");
+      expect(seriesNames(h)).toEqual(["Garage", "Garage / East", "Garage / West"]);
+      await until(() => zone() === RULE, "the device's time zone");
+      // A frame 4 s later (the recorder keeps one sample per 4 s): 2 Wh more, credible for 820 Wp of modules.
+      await new Promise((r) => setTimeout(r, 4100));
+      device.send(512, 1_500_002);
+      await until(() => h.queries.info(Date.now()).today_energy_wh === 2, "the socket frame's energy");
+      expect(h.queries.info(Date.now()).today_peak_w).toBe(512);
+      // The first reading's raw samples (raw samples are at most one per 10 s).
+      expect(firstPower(h, -1)?.p).toBe(300);
+      expect(firstPower(h, 1)?.p).toBe(160);
+      expect(await probeAccess(device.url, auth)).toBe(readOnly ? "open" : "credentials-ok");
+    },
+    30_000,
+  );
+
+  it("records nothing without credentials when read-only access is off, and says why", async () => {
+    const { h, device } = await setup(shape, false, null);
+    await until(() => device.refused >= 1, "the device refusing the socket");
+    expect(seriesNames(h)).toEqual([]);
+    const access = await probeAccess(device.url, null);
+    expect(access).toBe("credentials-needed");
+    expect(historyLine(access, "/data")).toMatch(/NOT recorded.*--device-password/);
+    expect(await probeAccess(device.url, "Basic d3Jvbmc6d3Jvbmc=")).toBe("credentials-wrong");
+  });
+});

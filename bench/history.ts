@@ -1,0 +1,210 @@
+/**
+ * `npm run bench:history` (issue 14 Benchmark): one year of 10 inverters × 6 strings written into a fresh
+ * history.db (5-minute aggregates and daily rows for the year, raw samples through the recorder for the last
+ * 14 days at a 60 s cadence in daylight), then the database size on disk, the insert rate and the p95 latency of
+ * the three screen queries: a day curve, a month of daily bars and a year of monthly bars. Goals: ≤ 50 ms p95 on a
+ * 2-core machine, ≤ 30 MB per inverter-year.
+ */
+import { statSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** The parts of src/history used here (imported by path so the bench type check stays out of the gateway tree). */
+interface Reading {
+  serial: string;
+  name: string;
+  reachable: boolean;
+  producing: boolean;
+  dataAge: number;
+  limitRelative: number;
+  power: number;
+  voltage: number;
+  current: number;
+  temperature: number | null;
+  yieldDayWh: number | null;
+  yieldTotalWh: number | null;
+  strings: {
+    ch: number;
+    name: string;
+    power: number;
+    voltage: number;
+    current: number;
+    yieldDayWh: number | null;
+    yieldTotalWh: number | null;
+    maxPower: number;
+  }[];
+}
+interface History {
+  db: { transaction<F extends (...a: never[]) => void>(fn: F): F; pragma(s: string): unknown; close(): void };
+  writer: {
+    seriesId(serial: string, ch: number, name: string): number;
+    slot(sid: number, slot: number, w: number): void;
+    daily(sid: number, day: string, wh: number, peak: number): void;
+    up(tSec: number): void;
+  };
+  recorder: { record(at: number, readings: Reading[]): void };
+  queries: {
+    power(date: string, serial: string | null): unknown;
+    energy(from: string, to: string, interval: "day" | "month" | "year", serial: string | null): unknown;
+  };
+  close(): void;
+}
+const historyModule = "../apps/gateway/src/history/index.ts";
+const tzModule = "../apps/gateway/src/time/posixTz.ts";
+const { openHistory } = (await import(historyModule)) as {
+  openHistory(o: { dataDir: string; zone: () => unknown; clock: { now(): number } }): History;
+};
+const { parsePosixTz } = (await import(tzModule)) as { parsePosixTz(rule: string): unknown };
+
+const INVERTERS = 10;
+const STRINGS = 6;
+/** Shorter runs for a quick look: BENCH_DAYS (default 365) and BENCH_RAW_DAYS (default 14). */
+const DAYS = Number(process.env.BENCH_DAYS ?? 365);
+const RAW_DAYS = Number(process.env.BENCH_RAW_DAYS ?? 14);
+const tz = parsePosixTz("CET-1CEST,M3.5.0,M10.5.0/3");
+const END = Date.UTC(2026, 10, 1);
+const START = END - DAYS * 86_400_000;
+const serials = Array.from({ length: INVERTERS }, (_, i) => `1382123456${String(i).padStart(2, "0")}`);
+const day = (ms: number): string => new Date(ms + 3600_000).toISOString().slice(0, 10);
+
+/** A clear-ish day: a half sine between 06:00 and 18:00 UTC+1, dimmed by a per-day and per-slot factor. */
+function power(ms: number, inv: number, ch: number): number {
+  const h = ((ms / 3600_000 + 1) % 24) - 6;
+  if (h <= 0 || h >= 12) return 0;
+  const dayFactor = 0.4 + 0.6 * Math.abs(Math.sin(Math.floor(ms / 86_400_000) * 1.7));
+  return (
+    Math.round(375 * Math.sin((Math.PI * h) / 12) * dayFactor * (0.9 + 0.02 * ((inv + ch) % 5)) * 10) / 10
+  );
+}
+
+const dir = await mkdtemp(join(tmpdir(), "dtu-bench-history-"));
+const h = openHistory({ dataDir: dir, zone: () => tz, clock: { now: () => END } });
+const sids = serials.map((s, i) => [
+  h.writer.seriesId(s, -1, `Inverter ${i + 1}`),
+  ...Array.from({ length: STRINGS }, (_, ch) => h.writer.seriesId(s, ch, `Inverter ${i + 1} / ${ch + 1}`)),
+]);
+const total = h.writer.seriesId("", -1, "Total");
+
+// 1. The year of 5-minute aggregates and daily rows, one transaction per day.
+let rows = 0;
+const t0 = performance.now();
+const writeDay = h.db.transaction((from: number) => {
+  const sums = new Map<number, { wh: number; peak: number }>();
+  for (let ms = from; ms < from + 86_400_000; ms += 300_000) {
+    h.writer.up(ms / 1000);
+    let fleet = 0;
+    serials.forEach((_, i) => {
+      const dc = Array.from({ length: STRINGS }, (_, ch) => power(ms, i, ch));
+      const ac = dc.reduce((a, b) => a + b, 0) * 0.96;
+      if (ac <= 0) return;
+      fleet += ac;
+      [ac, ...dc].forEach((w, k) => {
+        const sid = sids[i]?.[k] ?? 0;
+        h.writer.slot(sid, ms / 300_000, w);
+        rows++;
+        const s = sums.get(sid) ?? { wh: 0, peak: 0 };
+        s.wh += w / 12;
+        s.peak = Math.max(s.peak, w);
+        sums.set(sid, s);
+      });
+    });
+    const s = sums.get(total) ?? { wh: 0, peak: 0 };
+    s.wh += fleet / 12;
+    s.peak = Math.max(s.peak, fleet);
+    sums.set(total, s);
+  }
+  for (const [sid, s] of sums) h.writer.daily(sid, day(from), s.wh, s.peak);
+});
+for (let d = START; d < END - RAW_DAYS * 86_400_000; d += 86_400_000) writeDay(d);
+const aggSeconds = (performance.now() - t0) / 1000;
+
+// 2. The last RAW_DAYS days through the recorder (raw samples, aggregates, energy), daylight readings every 60 s.
+let calls = 0;
+const t1 = performance.now();
+for (let ms = END - RAW_DAYS * 86_400_000; ms < END; ms += 60_000) {
+  if (power(ms, 0, 0) <= 0) continue;
+  const readings: Reading[] = serials.map((serial, i) => {
+    const dc = Array.from({ length: STRINGS }, (_, ch) => power(ms, i, ch));
+    const ac = dc.reduce((a, b) => a + b, 0) * 0.96;
+    const totalWh = 1_000_000 + (ms - START) / 1000 / 4;
+    return {
+      serial,
+      name: `Inverter ${i + 1}`,
+      reachable: true,
+      producing: true,
+      dataAge: 0,
+      limitRelative: 100,
+      power: ac,
+      voltage: 230,
+      current: ac / 230,
+      temperature: 35,
+      yieldDayWh: null,
+      yieldTotalWh: Math.round(totalWh),
+      strings: dc.map((p, ch) => ({
+        ch,
+        name: `${ch + 1}`,
+        power: p,
+        voltage: 35,
+        current: p / 35,
+        yieldDayWh: null,
+        yieldTotalWh: null,
+        maxPower: 410,
+      })),
+    };
+  });
+  h.recorder.record(ms, readings);
+  calls++;
+}
+const recSeconds = (performance.now() - t1) / 1000;
+h.db.pragma("wal_checkpoint(TRUNCATE)");
+
+function p95(fn: (i: number) => unknown, n = 60): number {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    fn(i);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(n * 0.95)] ?? NaN;
+}
+const someDay = (i: number): string => day(START + ((i * 37) % DAYS) * 86_400_000);
+const dayAll = p95((i) => h.queries.power(someDay(i), null));
+const dayOne = p95((i) => h.queries.power(someDay(i), serials[i % INVERTERS] ?? null));
+const month = p95((i) => {
+  const d = someDay(i);
+  return h.queries.energy(`${d.slice(0, 7)}-01`, `${d.slice(0, 7)}-31`, "day", null);
+});
+const year = p95(() => h.queries.energy("2025-01-01", "2025-12-31", "month", null));
+h.close();
+const bytes = ["history.db", "history.db-wal"].reduce(
+  (a, f) => a + (statSync(join(dir, f), { throwIfNoEntry: false })?.size ?? 0),
+  0,
+);
+await rm(dir, { recursive: true, force: true });
+
+const mb = (b: number): string => (b / 1e6).toFixed(1);
+console.log(
+  `History benchmark: ${INVERTERS} inverters × ${STRINGS} strings, ${DAYS} days (${cpus().length} cores)`,
+);
+console.log(
+  `  database on disk         ${mb(bytes)} MB (${mb(bytes / INVERTERS)} MB per inverter-year; goal ≤ 30)`,
+);
+console.log(
+  `  5-minute rows, year      ${rows} rows in ${aggSeconds.toFixed(1)} s (${Math.round(rows / aggSeconds)} rows/s)`,
+);
+console.log(
+  `  recorder, last 14 days   ${calls} batches of ${INVERTERS} inverters in ${recSeconds.toFixed(1)} s (${Math.round(calls / recSeconds)} batches/s)`,
+);
+console.log(`  p95 day curve, all       ${dayAll.toFixed(1)} ms (goal ≤ 50)`);
+console.log(`  p95 day curve, 1 inv.    ${dayOne.toFixed(1)} ms`);
+console.log(`  p95 month of days        ${month.toFixed(1)} ms`);
+console.log(`  p95 year of months       ${year.toFixed(1)} ms`);
+console.log(
+  `  load average (1/5/15 min): ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" / ")}`,
+);
+const ok = bytes / INVERTERS <= 30e6 && Math.max(dayAll, dayOne, month, year) <= 50;
+if (!ok) process.exitCode = 1;
