@@ -31,6 +31,12 @@ const reactPrivateFields = new RegExp(
     "unsuspend attachedListener pendingContext hoistableScripts hoistableStyles expirationTimes retryQueue",
     "treeContext _retryCache tailMode memoCache renderingStartTime transitionTypes hydrationErrors _internalRoot",
     "treeForkCount imgCount imgBytes pingCache suspenseyImages isBackwards",
+    // Scheduler's exports and React's shared-internals objects: written and read only by the bundled packages.
+    "unstable_now unstable_scheduleCallback unstable_cancelCallback unstable_shouldYield unstable_requestPaint",
+    "unstable_getCurrentPriorityLevel unstable_runWithPriority unstable_next unstable_wrapCallback",
+    "unstable_forceFrameRate unstable_Profiling unstable_setDisableYieldValue unstable_IdlePriority",
+    "unstable_ImmediatePriority unstable_LowPriority unstable_NormalPriority unstable_UserBlockingPriority",
+    "__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE __DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE",
   ]
     .join(" ")
     .replaceAll(" ", "|")})$`,
@@ -51,7 +57,12 @@ export default defineConfig({
         codeSplitting: false,
         // React DOM's private fiber, hook and root fields (issue 15 §4): read and written only inside this one
         // bundle, never by name from outside (not DOM, JSX props or wire data), so short names are safe. ~2 kB gz.
-        minify: { compress: true, mangle: true, codegen: true, mangleProps: { include: reactPrivateFields } },
+        minify: {
+          compress: true,
+          mangle: { toplevel: true },
+          codegen: true,
+          mangleProps: { include: reactPrivateFields },
+        },
       },
     },
   },
