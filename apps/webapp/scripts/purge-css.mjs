@@ -43,6 +43,7 @@ export function purgeCss({ src, safelist = [] }) {
         else if (keep.length !== rule.selectors.length) rule.selectors = keep;
       });
       dropUnusedProperties(root, words);
+      inlineConstants(root, words);
       root.walkAtRules((at) => {
         if (at.nodes && at.nodes.length === 0) at.remove();
       });
@@ -69,6 +70,38 @@ function dropUnusedProperties(root, words) {
       changed = true;
     });
   }
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+}
+
+/**
+ * Replaces `var(--x)` by its value where Bootstrap declares `--x` once, on a plain class, as a constant (issue 15
+ * §4: a component's `--bs-accordion-*` block costs its name twice). Declared once means no variant, theme or media
+ * query overrides it, so the value read inside the component is always this one.
+ */
+function inlineConstants(root, words) {
+  const decls = new Map();
+  root.walkDecls(/^--/, (d) => decls.set(d.prop, decls.has(d.prop) ? null : d));
+  const values = new Map();
+  for (const [prop, d] of decls) {
+    const plain =
+      d &&
+      d.parent.type === "rule" &&
+      d.parent.parent.type === "root" &&
+      /^\.[\w-]+$/.test(d.parent.selector);
+    if (!plain || d.value.includes("var(") || words.has(prop) || words.has(prop.slice(2))) continue;
+    values.set(prop, d);
+  }
+  // A reader with a fallback (`var(--x, 0)`) keeps the property: only the bare form is rewritten.
+  root.walkDecls((d) => {
+    for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)\s*,/g)) values.delete(m[1]);
+  });
+  root.walkDecls((d) => {
+    if (!d.value.includes("var(")) return;
+    d.value = d.value.replace(/var\((--[\w-]+)\)/g, (all, prop) => values.get(prop)?.value ?? all);
+  });
+  for (const d of values.values()) d.remove();
   root.walkRules((rule) => {
     if (rule.nodes.length === 0) rule.remove();
   });
