@@ -76,9 +76,11 @@ function dropUnusedProperties(root, words) {
 }
 
 /**
- * Replaces `var(--x)` by its value where Bootstrap declares `--x` once, on a plain class, as a constant (issue 15
- * §4: a component's `--bs-accordion-*` block costs its name twice). Declared once means no variant, theme or media
- * query overrides it, so the value read inside the component is always this one.
+ * Replaces `var(--x)` by its value where Bootstrap declares `--x` once, on a plain class (issue 15 §4: a
+ * component's `--bs-accordion-*` block costs each name twice). Declared once means no variant, theme or media query
+ * overrides it. A value that reads another property (`var(--bs-body-color)`) is then read on the element using it
+ * instead of the component's root: the same value, as the only theme boundary below <html> is the navbar, which is
+ * itself a component root (NavBar.tsx).
  */
 function inlineConstants(root, words) {
   const decls = new Map();
@@ -90,17 +92,21 @@ function inlineConstants(root, words) {
       d.parent.type === "rule" &&
       d.parent.parent.type === "root" &&
       /^\.[\w-]+$/.test(d.parent.selector);
-    if (!plain || d.value.includes("var(") || words.has(prop) || words.has(prop.slice(2))) continue;
-    values.set(prop, d);
+    if (plain && !d.value.includes(`${prop})`) && !words.has(prop) && !words.has(prop.slice(2)))
+      values.set(prop, d);
   }
   // A reader with a fallback (`var(--x, 0)`) keeps the property: only the bare form is rewritten.
   root.walkDecls((d) => {
     for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)\s*,/g)) values.delete(m[1]);
   });
-  root.walkDecls((d) => {
-    if (!d.value.includes("var(")) return;
-    d.value = d.value.replace(/var\((--[\w-]+)\)/g, (all, prop) => values.get(prop)?.value ?? all);
-  });
+  // Repeated until stable, as an inlined value can itself read an inlined property.
+  for (let changed = true; changed;) {
+    changed = false;
+    root.walkDecls((d) => {
+      const value = d.value.replace(/var\((--[\w-]+)\)/g, (all, prop) => values.get(prop)?.value ?? all);
+      if (value !== d.value) [d.value, changed] = [value, true];
+    });
+  }
   for (const d of values.values()) d.remove();
   root.walkRules((rule) => {
     if (rule.nodes.length === 0) rule.remove();
