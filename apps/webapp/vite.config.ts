@@ -37,6 +37,12 @@ const reactPrivateFields = new RegExp(
     "unstable_forceFrameRate unstable_Profiling unstable_setDisableYieldValue unstable_IdlePriority",
     "unstable_ImmediatePriority unstable_LowPriority unstable_NormalPriority unstable_UserBlockingPriority",
     "__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE __DOM_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE",
+    // React's exports as the bundled CommonJS packages write and read them (`t.jsx(…)` ×740, `t.useState` ×80)
+    // and its hook dispatcher objects: never named from outside the bundle.
+    "jsx jsxs Fragment useState useEffect useRef useId useSyncExternalStore useCallback useMemo useContext",
+    "useLayoutEffect useInsertionEffect useTransition useReducer useOptimistic useImperativeHandle useFormState",
+    "useEffectEvent useDeferredValue useActionState useMemoCache useHostTransitionStatus useFormStatus",
+    "useDebugValue useCacheRefresh",
   ]
     .join(" ")
     .replaceAll(" ", "|")})$`,
