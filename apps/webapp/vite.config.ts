@@ -43,6 +43,8 @@ const reactPrivateFields = new RegExp(
     "useLayoutEffect useInsertionEffect useTransition useReducer useOptimistic useImperativeHandle useFormState",
     "useEffectEvent useDeferredValue useActionState useMemoCache useHostTransitionStatus useFormStatus",
     "useDebugValue useCacheRefresh",
+    // Fiber links and flags, and refs' `current` (React creates refs; our code and wouter only read and write them).
+    "return child flags current",
   ]
     .join(" ")
     .replaceAll(" ", "|")})$`,
