@@ -30,7 +30,8 @@ const reactPrivateFields = new RegExp(
     "cancelPendingCommit pendingChildren isDehydrated lanes baseLanes _currentValue _currentValue2 blockedOn",
     "unsuspend attachedListener pendingContext hoistableScripts hoistableStyles expirationTimes retryQueue",
     "treeContext _retryCache tailMode memoCache renderingStartTime transitionTypes hydrationErrors _internalRoot",
-    "treeForkCount imgCount imgBytes pingCache suspenseyImages isBackwards",
+    "treeForkCount imgCount imgBytes pingCache suspenseyImages isBackwards dependencies instance callbacks refCount",
+    "_reactInternals stylesheets",
     // Scheduler's exports and React's shared-internals objects: written and read only by the bundled packages.
     "unstable_now unstable_scheduleCallback unstable_cancelCallback unstable_shouldYield unstable_requestPaint",
     "unstable_getCurrentPriorityLevel unstable_runWithPriority unstable_next unstable_wrapCallback",

@@ -92,7 +92,14 @@ function inlineConstants(root, words) {
       d.parent.type === "rule" &&
       d.parent.parent.type === "root" &&
       /^\.[\w-]+$/.test(d.parent.selector);
-    if (plain && !d.value.includes(`${prop})`) && !words.has(prop) && !words.has(prop.slice(2)))
+    // An empty value makes its reader invalid at computed time (`unset`); written out it would be dropped instead.
+    if (
+      plain &&
+      d.value.trim() !== "" &&
+      !d.value.includes(`${prop})`) &&
+      !words.has(prop) &&
+      !words.has(prop.slice(2))
+    )
       values.set(prop, d);
   }
   // A reader with a fallback (`var(--x, 0)`) keeps the property: only the bare form is rewritten.
@@ -108,6 +115,11 @@ function inlineConstants(root, words) {
     });
   }
   for (const d of values.values()) d.remove();
+  // The minifier keeps values it cannot parse as written (`13, 110, 253`, `rgba(var(--x), .5)`). Bootstrap has
+  // commas inside quotes only in data URLs, which keep theirs.
+  root.walkDecls((d) => {
+    if (!d.value.includes("url(")) d.value = d.value.replace(/,\s+/g, ",");
+  });
   root.walkRules((rule) => {
     if (rule.nodes.length === 0) rule.remove();
   });
