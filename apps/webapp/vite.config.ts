@@ -46,6 +46,12 @@ const reactPrivateFields = new RegExp(
     "useDebugValue useCacheRefresh",
     // Fiber links and flags, and refs' `current` (React creates refs; our code and wouter only read and write them).
     "return child flags current",
+    // More internals (update queues, synthetic events, root options) and the class lifecycle names, which only
+    // React calls: the bundle has no class component of ours.
+    "callback dispatch element optionsOrUseCapture _eventListeners __reactViewTransition isPropagationStopped",
+    "nativeEvent identifierPrefix onRecoverableError componentDidMount componentWillMount componentWillReceiveProps",
+    "UNSAFE_componentWillMount UNSAFE_componentWillReceiveProps UNSAFE_componentWillUpdate getDerivedStateFromError",
+    "getDerivedStateFromProps getSnapshotBeforeUpdate",
   ]
     .join(" ")
     .replaceAll(" ", "|")})$`,
