@@ -1,7 +1,8 @@
 /**
  * buildApp(): the whole device as a Fastify instance that never listens (tests use inject() or listen themselves).
  * Routing is the device's (API.md §1, §2.4): one catch-all route dispatches from the gateway's own table with
- * trailing-path matching, the read/admin auth classes and the SPA index for everything unmatched.
+ * trailing-path matching, the read/admin auth classes and the SPA index for everything unmatched. The table is
+ * routes/index.ts (the endpoint map of @dtu/api joined with the handlers).
  */
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -26,15 +27,8 @@ import { result } from "./http/result.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
 import { createMqtt } from "./mqtt/index.ts";
-import { inverterRoutes } from "./routes/inverter.ts";
-import { liveRoutes } from "./routes/live.ts";
-import { maintenanceRoutes } from "./routes/maintenance.ts";
-import { mqttRoutes } from "./routes/mqtt.ts";
-import { networkRoutes } from "./routes/network.ts";
-import { ntpRoutes } from "./routes/ntp.ts";
-import { settingsRoutes } from "./routes/settings.ts";
-import { systemRoutes } from "./routes/system.ts";
-import { sendJson, type RouteDef } from "./routes/types.ts";
+import { allRoutes, findRoute } from "./routes/index.ts";
+import { sendJson } from "./routes/types.ts";
 import { createDeviceClock } from "./time/index.ts";
 import { attachSockets, type Sockets } from "./ws/sockets.ts";
 
@@ -79,24 +73,6 @@ export interface BuildOptions {
 export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
-}
-
-function allRoutes(): RouteDef[] {
-  return [
-    ...liveRoutes(),
-    ...inverterRoutes(),
-    ...settingsRoutes(),
-    ...mqttRoutes(),
-    ...networkRoutes(),
-    ...ntpRoutes(),
-    ...systemRoutes(),
-    ...maintenanceRoutes(),
-  ];
-}
-
-/** Device route matching: exact path or the path followed by `/...` (API.md §1). */
-export function findRoute(routes: RouteDef[], method: string, path: string): RouteDef | undefined {
-  return routes.find((r) => r.method === method && (path === r.path || path.startsWith(`${r.path}/`)));
 }
 
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {

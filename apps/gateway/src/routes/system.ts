@@ -2,9 +2,11 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { FIELD_NAMES, type Channel } from "@dtu/api/live";
+import type { SystemStatus } from "@dtu/api/system";
 import type { Gateway } from "../device/gateway.ts";
 import { cmtConfigured, nrfConfigured } from "../device/pins.ts";
-import type { RouteDef } from "./types.ts";
+import { sendZones } from "../http/static.ts";
+import type { Handlers } from "./types.ts";
 
 /** Plausible fixed values of an ESP32 running v23.11.16. */
 const HEAP_TOTAL = 291532;
@@ -37,7 +39,7 @@ function resetReason(gw: Gateway): string {
   return gw.softResets > 0 ? "Software reset CPU" : "Vbat power on reset";
 }
 
-export function systemStatus(gw: Gateway, littlefs: number): Record<string, unknown> {
+export function systemStatus(gw: Gateway, littlefs: number): SystemStatus {
   return {
     hostname: gw.identity.hostname(),
     sdkversion: "v4.4.4",
@@ -155,26 +157,18 @@ export function prometheus(gw: Gateway): string {
   return out.join("\n") + "\n";
 }
 
-export function systemRoutes(): RouteDef[] {
-  return [
-    {
-      method: "GET",
-      path: "/api/system/status",
-      auth: "read",
-      handler: async ({ gw }) => systemStatus(gw, await littlefsUsed(gw.dataDir)),
-    },
-    {
-      method: "GET",
-      path: "/api/prometheus/metrics",
-      auth: "read",
-      handler: ({ gw, reply }) => {
-        void reply
-          .code(200)
-          .header("content-type", "text/plain; charset=utf-8")
-          .header("cache-control", "no-cache")
-          .send(prometheus(gw));
-        return undefined;
-      },
-    },
-  ];
-}
+export const systemHandlers = {
+  systemStatus: async ({ gw }) => systemStatus(gw, await littlefsUsed(gw.dataDir)),
+  prometheus: ({ gw, reply }) => {
+    void reply
+      .code(200)
+      .header("content-type", "text/plain; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(prometheus(gw));
+    return undefined;
+  },
+  zones: async ({ gw, reply }) => {
+    await sendZones(gw, reply);
+    return undefined;
+  },
+} satisfies Partial<Handlers>;
