@@ -1,4 +1,5 @@
 /** Inverter management (API.md §3.9): 10 slots, 6 channels, first free slot, stored name lengths. */
+import { deviceLimits } from "@dtu/api/limits";
 import type { ConfigChannel, ConfigInverter } from "../config/types.ts";
 import { emptySlot } from "../config/defaults.ts";
 import { inverterType } from "@dtu/api/inverterType";
@@ -58,7 +59,8 @@ export const inverterHandlers = {
   inverterAdd: postHandler({ required: (r) => has(r, "serial", "name") }, async (root, ctx) => {
     if (serialIsZero(root.serial)) return result(4001);
     const name = asString(root.name);
-    if (byteLength(name) === 0 || byteLength(name) > 31) return result(4002, { max: 31 });
+    if (byteLength(name) === 0 || byteLength(name) > deviceLimits.inverterName)
+      return result(4002, { max: deviceLimits.inverterName });
     const slots = ctx.gw.config.inverters;
     const free = slots.findIndex((s) => s.serial === 0);
     if (free < 0) return result(4003, { max: 10 });
@@ -77,7 +79,8 @@ export const inverterHandlers = {
       if (id > 9) return result(4005);
       if (serialIsZero(root.serial)) return result(4001);
       const name = asString(root.name);
-      if (byteLength(name) === 0 || byteLength(name) > 31) return result(4002, { max: 31 });
+      if (byteLength(name) === 0 || byteLength(name) > deviceLimits.inverterName)
+        return result(4002, { max: deviceLimits.inverterName });
       const channels = Array.isArray(root.channel) ? root.channel : [];
       if (channels.length === 0 || channels.length > 6) return result(4006);
       const slots = ctx.gw.config.inverters;
@@ -90,7 +93,7 @@ export const inverterHandlers = {
         target.max_power = asInt(c.max_power, "uint16");
         target.yield_total_offset = asFloat(c.yield_total_offset);
         // Stored in a 31-byte buffer: at most 30 characters survive (API.md §3.9).
-        target.name = truncate(typeof c.name === "string" ? c.name : "", 30);
+        target.name = truncate(typeof c.name === "string" ? c.name : "", deviceLimits.channelNameStored);
       });
       slot.poll_enable = orBool(root.poll_enable, true);
       slot.poll_enable_night = orBool(root.poll_enable_night, true);

@@ -1,6 +1,6 @@
 /** Live data and the per-inverter read/command endpoints (API.md §3.1, §3.4–§3.8), delegating to the fleet. */
+import { DEFAULT_PASSWORD, deviceLimits } from "@dtu/api/limits";
 import type { LiveData } from "@dtu/api/live";
-import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import type { Gateway } from "../device/gateway.ts";
 import { asBool, asInt, serialFromHexText, serialIsZero, serialToWire } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
@@ -44,7 +44,9 @@ export const liveHandlers = {
     (root, { gw }) => {
       if (serialIsZero(root.serial)) return result(5001);
       const value = asInt(root.limit_value, "uint16");
-      if (value === 0 || value > 2250) return result(5002, { max: 2250 });
+      if (value === 0 || value > deviceLimits.limitValueMax) {
+        return result(5002, { max: deviceLimits.limitValueMax });
+      }
       const type = asInt(root.limit_type, "uint16");
       if (![0, 1, 256, 257].includes(type)) return result(5003);
       const serial = serialToWire(serialFromHexText(root.serial));

@@ -210,9 +210,12 @@ export const maintenanceHandlers = {
     gw.scheduleReboot();
     return undefined;
   },
-  reboot: postHandler({ limit: 10240, required: (r) => has(r, "reboot") }, (root, { gw }) => {
-    if (!asBool(root.reboot)) return result(6002);
-    gw.scheduleReboot();
-    return result(6001);
-  }),
+  reboot: postHandler(
+    { limit: deviceLimits.postDataMaxLarge, required: (r) => has(r, "reboot") },
+    (root, { gw }) => {
+      if (!asBool(root.reboot)) return result(6002);
+      gw.scheduleReboot();
+      return result(6001);
+    },
+  ),
 } satisfies Partial<Handlers>;

@@ -1,9 +1,12 @@
 /** Network settings and status (API.md §3.17); identity values per §4.9. */
+import { deviceLimits } from "@dtu/api/limits";
 import type { Gateway } from "../device/gateway.ts";
 import { apMac } from "../device/identity.ts";
 import { asBool, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
 import { codelessWarning, result } from "../http/result.ts";
 import { has, postHandler, type Handlers } from "./types.ts";
+
+const N = deviceLimits.network;
 
 /**
  * The device's IP text check (API.md §3.17): exactly three dots, only digits, each octet ≤ 255, an empty octet counts
@@ -97,28 +100,28 @@ export const networkHandlers = {
       const dns2 = parseIp(asString(root.dns2));
       if (dns2 === null) return result(8005);
       const hostname = asString(root.hostname);
-      if (byteLength(hostname) === 0 || byteLength(hostname) > 31) {
+      if (byteLength(hostname) === 0 || byteLength(hostname) > N.hostname) {
         return codelessWarning("Hostname must between 1 and 31 characters long!");
       }
       const ssid = asString(root.ssid);
-      if (!ethernet(ctx.gw) && (byteLength(ssid) === 0 || byteLength(ssid) > 32)) {
+      if (!ethernet(ctx.gw) && (byteLength(ssid) === 0 || byteLength(ssid) > N.ssid)) {
         return codelessWarning("SSID must between 1 and 32 characters long!");
       }
       const password = asString(root.password);
-      if (byteLength(password) > 63) {
+      if (byteLength(password) > N.password) {
         return codelessWarning("Password must not be longer than 64 characters long!");
       }
       const aptimeout = asInt(root.aptimeout, "uint32");
-      if (aptimeout > 99999) return result(8006);
+      if (aptimeout > N.apTimeout) return result(8006);
       const w = ctx.gw.config.wifi;
       w.ip = ip;
       w.netmask = netmask;
       w.gateway = gateway;
       w.dns1 = dns1;
       w.dns2 = dns2;
-      w.ssid = truncate(ssid, 32);
-      w.password = truncate(password, 64);
-      w.hostname = truncate(hostname, 31);
+      w.ssid = truncate(ssid, N.ssid);
+      w.password = truncate(password, N.passwordStored);
+      w.hostname = truncate(hostname, N.hostname);
       w.dhcp = asBool(root.dhcp);
       w.aptimeout = aptimeout;
       ctx.gw.config.mdns.enabled = asBool(root.mdnsenabled);

@@ -1,8 +1,11 @@
 /** Time settings, status and the device clock (API.md §3.18). */
+import { deviceLimits } from "@dtu/api/limits";
 import type { Gateway } from "../device/gateway.ts";
 import { asFloat, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
 import { has, postHandler, saved, type Handlers } from "./types.ts";
+
+const T = deviceLimits.ntp;
 
 /** Sunrise/sunset are shown with seconds "00" (API.md §3.18). */
 function sunTime(gw: Gateway, at: number | null, available: boolean): string {
@@ -43,15 +46,16 @@ export const ntpHandlers = {
     { required: (r) => has(r, "ntp_server", "ntp_timezone", "longitude", "latitude", "sunsettype") },
     async (root, ctx) => {
       const server = asString(root.ntp_server);
-      if (byteLength(server) === 0 || byteLength(server) > 31) return result(9001, { max: 31 });
+      if (byteLength(server) === 0 || byteLength(server) > T.server) return result(9001, { max: T.server });
       const tz = asString(root.ntp_timezone);
-      if (byteLength(tz) === 0 || byteLength(tz) > 50) return result(9002, { max: 50 });
+      if (byteLength(tz) === 0 || byteLength(tz) > T.timezone) return result(9002, { max: T.timezone });
       const descr = asString(root.ntp_timezone_descr);
-      if (byteLength(descr) === 0 || byteLength(descr) > 50) return result(9003, { max: 50 });
+      if (byteLength(descr) === 0 || byteLength(descr) > T.timezoneDescr)
+        return result(9003, { max: T.timezoneDescr });
       const n = ctx.gw.config.ntp;
-      n.server = truncate(server, 31);
-      n.timezone = truncate(tz, 50);
-      n.timezone_descr = truncate(descr, 50);
+      n.server = truncate(server, T.server);
+      n.timezone = truncate(tz, T.timezone);
+      n.timezone_descr = truncate(descr, T.timezoneDescr);
       n.latitude = asFloat(root.latitude);
       n.longitude = asFloat(root.longitude);
       n.sunsettype = asInt(root.sunsettype, "uint8");

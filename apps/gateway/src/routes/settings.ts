@@ -1,4 +1,5 @@
 /** DTU, device (hardware) and security settings (API.md §3.10, §3.11, §3.14). */
+import { deviceLimits } from "@dtu/api/limits";
 import type { DeviceConfig } from "@dtu/api/settings";
 import { cmtConfigured, nrfConfigured } from "../device/pins.ts";
 import {
@@ -72,12 +73,14 @@ export const settingsHandlers = {
     };
   },
   deviceConfigPost: postHandler(
-    { limit: 10240, required: (r) => has(r, "curPin") || has(r, "display") },
+    { limit: deviceLimits.postDataMaxLarge, required: (r) => has(r, "curPin") || has(r, "display") },
     async (root, ctx) => {
       const curPin = isObject(root.curPin) ? root.curPin : {};
       // A missing name reads as the text "null" (API.md §3.11).
       const name = asString(curPin.name);
-      if (byteLength(name) === 0 || byteLength(name) > 63) return result(12001, { max: 63 });
+      if (byteLength(name) === 0 || byteLength(name) > deviceLimits.pinMappingName) {
+        return result(12001, { max: deviceLimits.pinMappingName });
+      }
       const display = isObject(root.display) ? root.display : {};
       const device = ctx.gw.config.device;
       const changed = device.pinmapping !== name;
@@ -104,7 +107,8 @@ export const settingsHandlers = {
     async (root, ctx) => {
       const password = asString(root.password);
       const len = byteLength(password);
-      if (len < 8 || len > 64) return result(10001, { max: 64 });
+      const { min, max } = deviceLimits.security.password;
+      if (len < min || len > max) return result(10001, { max });
       ctx.gw.config.security.password = password;
       ctx.gw.config.security.allow_readonly = asBool(root.allow_readonly);
       await saved(ctx);

@@ -2,6 +2,7 @@
  * What every route file shares: the handler's context and type (typed by its entry of the endpoint map), and the
  * POST skeleton of API.md §3.0. The table that joins the map and the handlers is routes/index.ts.
  */
+import { deviceLimits } from "@dtu/api/limits";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ApiResult } from "@dtu/api/codes";
 import type { EndpointName, ResponseOf } from "@dtu/api/endpoints";
@@ -69,7 +70,7 @@ export type PostBody = (root: JsonObject, ctx: RouteCtx) => ApiResult | Promise<
  * endpoint's own checks in `body`. Always HTTP 200 JSON.
  */
 export function postHandler(options: PostOptions, body: PostBody): Handler<ApiResult> {
-  const limit = options.limit ?? 1024;
+  const limit = options.limit ?? deviceLimits.postDataMax;
   return async (ctx) => {
     let data: string | undefined;
     try {
