@@ -171,7 +171,9 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     } catch {
       // keep the raw path
     }
-    const method = req.method === "HEAD" ? "GET" : req.method;
+    // The device registers its handlers for GET or POST only, so HEAD matches none of them and gets the page like any
+    // other unmatched request (API.md §1: unknown path / wrong method).
+    const method = req.method;
     const route = findRoute(routes, method, path);
     if (route) {
       if (!httpAllowed(route.auth, gw.config, req.headers.authorization)) {

@@ -1,7 +1,7 @@
 /** Network settings and status (API.md §3.17); identity values per §4.9. */
 import { deviceLimits } from "@dtu/api/limits";
 import type { Gateway } from "../device/gateway.ts";
-import { apMac } from "../device/identity.ts";
+import { apMac, wifiStation } from "../device/identity.ts";
 import { asBool, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
 import { codelessWarning, result } from "../http/result.ts";
 import { has, postHandler, type Handlers } from "./types.ts";
@@ -58,15 +58,16 @@ export const networkHandlers = {
     const w = gw.config.wifi;
     const id = gw.identity;
     const eth = ethernet(gw);
-    const staConnected = !eth && w.ssid !== "";
+    // The same radio values as Prometheus and MQTT (the simulated station is connected: it is reachable).
+    const radio = wifiStation(id, eth);
     // With DHCP the gateway reports its simulated lease; a static setup reports the configured values.
     const ip = w.dhcp ? id.ip : w.ip;
     const subnet = ip.split(".").slice(0, 3).join(".");
     return {
       sta_status: !eth,
       sta_ssid: w.ssid,
-      sta_bssid: staConnected ? id.bssid : "00:00:00:00:00:00",
-      sta_rssi: staConnected ? id.rssi : 0,
+      sta_bssid: radio.bssid,
+      sta_rssi: radio.rssi,
       network_hostname: id.hostname(),
       network_ip: ip,
       network_netmask: w.dhcp ? "255.255.255.0" : w.netmask,

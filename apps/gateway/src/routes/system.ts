@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { FIELD_NAMES, type Channel } from "@dtu/api/live";
 import type { SystemStatus } from "@dtu/api/system";
 import type { Gateway } from "../device/gateway.ts";
+import { wifiStation } from "../device/identity.ts";
 import { cmtConfigured, nrfConfigured } from "../device/pins.ts";
 import { sendZones } from "../http/static.ts";
 import type { Handlers } from "./types.ts";
@@ -95,10 +96,11 @@ export function prometheus(gw: Gateway): string {
   out.push(`opendtu_heap_size ${HEAP_TOTAL}`);
   header("opendtu_free_heap_size", "System free memory");
   out.push(`opendtu_free_heap_size ${HEAP_TOTAL - heapUsed(gw)}`);
+  const radio = wifiStation(id, gw.pins.eth.enabled);
   header("wifi_rssi", "WiFi RSSI");
-  out.push(`wifi_rssi ${id.rssi}`);
+  out.push(`wifi_rssi ${radio.rssi}`);
   header("wifi_station", "WiFi Station info");
-  out.push(`wifi_station{bssid="${id.bssid}"} 1`);
+  out.push(`wifi_station{bssid="${radio.bssid}"} 1`);
 
   const live = gw.fleet.liveData();
   const uptime = gw.uptimeSeconds();
