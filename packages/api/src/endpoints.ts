@@ -6,7 +6,7 @@
  * The valibot schema of each answer is in `schemas.ts`, kept apart so the web app bundle never pulls valibot in.
  *
  * `auth`: "none", "read" (open while allow_readonly is on), "admin" (always Basic auth).
- * To add an endpoint: an entry here, its schema in `schemas.ts`, its handler in a gateway route file (the compiler
+ * To add an endpoint: an entry here (`as Get<Answer>` or `as Post<Body>`), its schema in `schemas.ts`, its handler in a gateway route file (the compiler
  * names whatever is missing).
  */
 import type { ApiResult } from "./codes.ts";
@@ -68,59 +68,56 @@ export type Multipart = never;
 /** An empty object answers an unknown `inv` (API.md §3.4–§3.6). */
 export type Empty = Record<string, never>;
 
-const get = <Res>(path: string, auth: AuthClass): EndpointDef<Res, never> => ({ method: "GET", path, auth });
-/** Every settings/command POST answers an ApiResult (API.md §3.0) and needs admin auth. */
-const post = <Req, Res = ApiResult>(path: string, auth: AuthClass = "admin"): EndpointDef<Res, Req> => ({
-  method: "POST",
-  path,
-  auth,
-});
+/** A GET entry answering `Res`. Entries are plain literals cast to their typed form: no code in the web app bundle. */
+type Get<Res> = EndpointDef<Res, never>;
+/** A POST entry: every settings/command POST answers an ApiResult (API.md §3.0). */
+type Post<Req, Res = ApiResult> = EndpointDef<Res, Req>;
 
 export const endpoints = {
-  liveStatus: get<LiveData>("/api/livedata/status", "read"),
-  eventlog: get<EventLog | Empty>("/api/eventlog/status", "read"),
-  devinfo: get<DeviceInfo | Empty>("/api/devinfo/status", "read"),
-  gridprofile: get<GridProfile | Empty>("/api/gridprofile/status", "read"),
-  limitStatus: get<LimitStatus>("/api/limit/status", "read"),
-  limitConfig: post<LimitConfigRequest>("/api/limit/config"),
-  powerStatus: get<PowerStatus>("/api/power/status", "read"),
-  powerConfig: post<PowerConfigRequest>("/api/power/config"),
-  inverterList: get<InverterList>("/api/inverter/list", "admin"),
-  inverterAdd: post<InverterAddRequest>("/api/inverter/add"),
-  inverterEdit: post<InverterEntry>("/api/inverter/edit"),
-  inverterDel: post<InverterDeleteRequest>("/api/inverter/del"),
-  inverterOrder: post<InverterOrderRequest>("/api/inverter/order"),
-  dtuConfigGet: get<DtuConfig>("/api/dtu/config", "admin"),
-  dtuConfigPost: post<DtuConfig>("/api/dtu/config"),
-  deviceConfigGet: get<DeviceConfig>("/api/device/config", "admin"),
-  deviceConfigPost: post<DeviceConfig>("/api/device/config"),
+  liveStatus: { method: "GET", path: "/api/livedata/status", auth: "read" } as Get<LiveData>,
+  eventlog: { method: "GET", path: "/api/eventlog/status", auth: "read" } as Get<EventLog | Empty>,
+  devinfo: { method: "GET", path: "/api/devinfo/status", auth: "read" } as Get<DeviceInfo | Empty>,
+  gridprofile: { method: "GET", path: "/api/gridprofile/status", auth: "read" } as Get<GridProfile | Empty>,
+  limitStatus: { method: "GET", path: "/api/limit/status", auth: "read" } as Get<LimitStatus>,
+  limitConfig: { method: "POST", path: "/api/limit/config", auth: "admin" } as Post<LimitConfigRequest>,
+  powerStatus: { method: "GET", path: "/api/power/status", auth: "read" } as Get<PowerStatus>,
+  powerConfig: { method: "POST", path: "/api/power/config", auth: "admin" } as Post<PowerConfigRequest>,
+  inverterList: { method: "GET", path: "/api/inverter/list", auth: "admin" } as Get<InverterList>,
+  inverterAdd: { method: "POST", path: "/api/inverter/add", auth: "admin" } as Post<InverterAddRequest>,
+  inverterEdit: { method: "POST", path: "/api/inverter/edit", auth: "admin" } as Post<InverterEntry>,
+  inverterDel: { method: "POST", path: "/api/inverter/del", auth: "admin" } as Post<InverterDeleteRequest>,
+  inverterOrder: { method: "POST", path: "/api/inverter/order", auth: "admin" } as Post<InverterOrderRequest>,
+  dtuConfigGet: { method: "GET", path: "/api/dtu/config", auth: "admin" } as Get<DtuConfig>,
+  dtuConfigPost: { method: "POST", path: "/api/dtu/config", auth: "admin" } as Post<DtuConfig>,
+  deviceConfigGet: { method: "GET", path: "/api/device/config", auth: "admin" } as Get<DeviceConfig>,
+  deviceConfigPost: { method: "POST", path: "/api/device/config", auth: "admin" } as Post<DeviceConfig>,
   /** The file itself (`?file=`), or a JSON error answer. */
-  configGet: get<NotJson>("/api/config/get", "admin"),
-  configList: get<ConfigList>("/api/config/list", "admin"),
+  configGet: { method: "GET", path: "/api/config/get", auth: "admin" } as Get<NotJson>,
+  configList: { method: "GET", path: "/api/config/list", auth: "admin" } as Get<ConfigList>,
   /** Multipart file upload; `text/plain` OK/FAIL or an ApiResult (API.md §3.12). */
-  configUpload: post<Multipart, ApiResult>("/api/config/upload"),
-  configDelete: post<{ delete: boolean }>("/api/config/delete"),
+  configUpload: { method: "POST", path: "/api/config/upload", auth: "admin" } as Post<Multipart, ApiResult>,
+  configDelete: { method: "POST", path: "/api/config/delete", auth: "admin" } as Post<{ delete: boolean }>,
   /** Multipart firmware upload; `text/plain` OK/FAIL (API.md §3.13). */
-  firmwareUpdate: post<Multipart, NotJson>("/api/firmware/update"),
-  authenticate: get<ApiResult>("/api/security/authenticate", "admin"),
-  securityConfigGet: get<SecurityConfig>("/api/security/config", "admin"),
-  securityConfigPost: post<SecurityConfig>("/api/security/config"),
-  reboot: post<{ reboot: boolean }>("/api/maintenance/reboot"),
-  mqttStatus: get<MqttStatus>("/api/mqtt/status", "read"),
-  mqttConfigGet: get<MqttConfig>("/api/mqtt/config", "admin"),
-  mqttConfigPost: post<MqttConfig>("/api/mqtt/config"),
-  networkStatus: get<NetworkStatus>("/api/network/status", "read"),
-  networkConfigGet: get<NetworkConfig>("/api/network/config", "admin"),
-  networkConfigPost: post<NetworkConfig>("/api/network/config"),
-  ntpStatus: get<NtpStatus>("/api/ntp/status", "read"),
-  ntpConfigGet: get<NtpConfig>("/api/ntp/config", "admin"),
-  ntpConfigPost: post<NtpConfig>("/api/ntp/config"),
-  ntpTimeGet: get<NtpTime>("/api/ntp/time", "admin"),
-  ntpTimePost: post<NtpTimeRequest>("/api/ntp/time"),
-  systemStatus: get<SystemStatus>("/api/system/status", "read"),
+  firmwareUpdate: { method: "POST", path: "/api/firmware/update", auth: "admin" } as Post<Multipart, NotJson>,
+  authenticate: { method: "GET", path: "/api/security/authenticate", auth: "admin" } as Get<ApiResult>,
+  securityConfigGet: { method: "GET", path: "/api/security/config", auth: "admin" } as Get<SecurityConfig>,
+  securityConfigPost: { method: "POST", path: "/api/security/config", auth: "admin" } as Post<SecurityConfig>,
+  reboot: { method: "POST", path: "/api/maintenance/reboot", auth: "admin" } as Post<{ reboot: boolean }>,
+  mqttStatus: { method: "GET", path: "/api/mqtt/status", auth: "read" } as Get<MqttStatus>,
+  mqttConfigGet: { method: "GET", path: "/api/mqtt/config", auth: "admin" } as Get<MqttConfig>,
+  mqttConfigPost: { method: "POST", path: "/api/mqtt/config", auth: "admin" } as Post<MqttConfig>,
+  networkStatus: { method: "GET", path: "/api/network/status", auth: "read" } as Get<NetworkStatus>,
+  networkConfigGet: { method: "GET", path: "/api/network/config", auth: "admin" } as Get<NetworkConfig>,
+  networkConfigPost: { method: "POST", path: "/api/network/config", auth: "admin" } as Post<NetworkConfig>,
+  ntpStatus: { method: "GET", path: "/api/ntp/status", auth: "read" } as Get<NtpStatus>,
+  ntpConfigGet: { method: "GET", path: "/api/ntp/config", auth: "admin" } as Get<NtpConfig>,
+  ntpConfigPost: { method: "POST", path: "/api/ntp/config", auth: "admin" } as Post<NtpConfig>,
+  ntpTimeGet: { method: "GET", path: "/api/ntp/time", auth: "admin" } as Get<NtpTime>,
+  ntpTimePost: { method: "POST", path: "/api/ntp/time", auth: "admin" } as Post<NtpTimeRequest>,
+  systemStatus: { method: "GET", path: "/api/system/status", auth: "read" } as Get<SystemStatus>,
   /** Prometheus text format (API.md §3.20). */
-  prometheus: get<NotJson>("/api/prometheus/metrics", "read"),
-  zones: get<Zones>("/zones.json", "none"),
+  prometheus: { method: "GET", path: "/api/prometheus/metrics", auth: "read" } as Get<NotJson>,
+  zones: { method: "GET", path: "/zones.json", auth: "none" } as Get<Zones>,
 };
 
 export type Endpoints = typeof endpoints;

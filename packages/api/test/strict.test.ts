@@ -16,7 +16,7 @@ describe("parseStrict", () => {
   });
 
   it("rejects an unknown key nested in arrays, records and unions", () => {
-    const doc = structuredClone(answers.liveStatus) as { inverters: Record<string, unknown>[] };
+    const doc = JSON.parse(JSON.stringify(answers.liveStatus)) as { inverters: Record<string, unknown>[] };
     doc.inverters[0] = { ...doc.inverters[0], surplus: true };
     expect(() => parseStrict(LiveData, doc)).toThrow(/surplus/);
     const record = v.record(v.string(), v.union([v.object({ a: v.number() }), v.object({ b: v.string() })]));

@@ -47,10 +47,10 @@ export type LimitKind = "relative" | "absolute";
  * `newNumbering`: firmware from v25.9.11 uses 2/3 for the persistent kinds instead (API.md §9.7).
  */
 export function limitType(kind: LimitKind, persistent: boolean, newNumbering = false): LimitType {
-  const relative = kind === "relative";
-  if (!persistent) return relative ? 1 : 0;
-  if (newNumbering) return relative ? 3 : 2;
-  return relative ? 257 : 256;
+  const base = kind === "relative" ? 1 : 0;
+  if (!persistent) return base;
+  // base + 2 is 2 or 3, base + 256 is 256 or 257: LimitType's members.
+  return (newNumbering ? base + 2 : base + 256) as LimitType;
 }
 
 /** Allowed limit range (SEED §5): relative 2–100 %, absolute 10 W to max_power, or 2250 W when unknown (0). */
