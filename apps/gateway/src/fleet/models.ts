@@ -208,42 +208,34 @@ export const EMPTY_DEVICE_INFO: DeviceInfo = {
 export const GRID_PROFILE_LENGTH = 141;
 
 /**
- * 141 grid-profile bytes (API.md §3.6) shaped like an inverter's: a profile id and version, then sections of
- * (id, version, 16-bit big-endian values) for voltage, frequency and power settings of a 230 V / 50 Hz grid, the
- * active-power limits taken from the model, zero-filled to the fixed length. The firmware does not decode them at
- * this version, so the layout only has to look plausible and stay stable per model.
+ * 141 grid-profile bytes (API.md §3.6) laid out like an inverter's: profile id and version, then sections of
+ * (id, version, big-endian u16 values) with the item lists and scales of the public grid-profile tables (the web app
+ * decodes them, issue 13), for a 230 V / 50 Hz EN 50549-1 grid (three-phase: 400 V nominal), zero-filled to the
+ * fixed length. The active power section carries a per-model ramp so the profiles of different models differ.
  */
 export function gridProfileOf(family: InverterFamily, serial: bigint): number[] {
   const maxPower = modelOfFamily(family, serial).maxPower;
   const threePhase = family.startsWith("HMT");
   const bytes: number[] = [];
-  const u16 = (v: number): void => {
-    const x = Math.round(v) & 0xffff;
-    bytes.push(x >> 8, x & 0xff);
+  const section = (id: number, version: number, values: number[]): void => {
+    bytes.push(id, version);
+    for (const v of values) bytes.push((v >> 8) & 0xff, v & 0xff);
   };
-  // Profile: 0x0D = a generic EN 50549-style profile, version 1.0.
-  bytes.push(0x0d, 0x00, 0x20, 0x00);
-  // Section 0x00: voltage protection (0.1 V): nominal, low 1/2, high 1/2, 10-min average, trip times (ms/10).
-  bytes.push(0x00, 0x0a);
-  for (const v of [threePhase ? 4000 : 2300, 1840, 1150, 2530, 2760, 2530, 300, 20, 20, 300]) u16(v);
-  // Section 0x10: frequency protection (0.01 Hz) and trip times.
-  bytes.push(0x10, 0x02);
-  for (const v of [5000, 4750, 4750, 5150, 5200, 10, 10, 10]) u16(v);
-  // Section 0x20: reconnection window and ramp (s, 0.01 Hz, 0.1 V).
-  bytes.push(0x20, 0x00);
-  for (const v of [60, 4750, 5005, 1955, 2530, 600]) u16(v);
-  // Section 0x40: frequency-watt curve.
-  bytes.push(0x40, 0x01);
-  for (const v of [1, 5020, 400, 60]) u16(v);
-  // Section 0x60: volt-watt curve.
-  bytes.push(0x60, 0x01);
-  for (const v of [1, 2530, 2600, 1000]) u16(v);
-  // Section 0x70: active power: rated power (W), gradient (%/min), soft start.
-  bytes.push(0x70, 0x02);
-  for (const v of [maxPower, 1000, 600, 1]) u16(v);
-  // Section 0x80: reactive power mode (fixed power factor 1.000).
-  bytes.push(0x80, 0x00);
-  for (const v of [0, 1000, 0]) u16(v);
+  // Profile 0x0A00 = EN 50549-1:2019, version 2.0.1.
+  bytes.push(0x0a, 0x00, 0x20, 0x01);
+  // Voltage v0x0A: nominal, LV1 + trip (0.1 s), HV1 + trip, LV2 + trip (0.01 s), 10-min mean (all 0.1 V).
+  section(0x00, 0x0a, [threePhase ? 4000 : 2300, 1840, 30, 2645, 1, 1035, 30, 2530]);
+  // Frequency v0x00 (0.01 Hz; trips 0.1 s), island detection on, reconnection v0x03 (0.1 s, 0.1 V, 0.01 Hz).
+  section(0x10, 0x00, [5000, 4750, 1, 5150, 1]);
+  section(0x20, 0x00, [1]);
+  section(0x30, 0x03, [600, 2530, 1955, 5010, 4750]);
+  // Ramp rates (0.01 %/s), frequency-watt v0x00, volt-watt v0x00, active power control v0x02.
+  section(0x40, 0x00, [20, 20]);
+  section(0x50, 0x00, [1, 5020, 400, 16]);
+  section(0x60, 0x00, [0, 2530, 2645, 500]);
+  section(0x70, 0x02, [1, Math.round(100_000 / Math.max(1, maxPower))]);
+  // Fixed power factor 1.00.
+  section(0x90, 0x00, [1, 100]);
   const out = bytes.slice(0, GRID_PROFILE_LENGTH);
   while (out.length < GRID_PROFILE_LENGTH) out.push(0);
   return out;

@@ -17,6 +17,7 @@ import ntp from "./ntp";
 import mqtt from "./mqtt";
 import security from "./security";
 import dtu from "./dtu";
+import grid from "./grid";
 
 /** Every locale area, one line each. The key of an entry is the prefix of its messages: `common.save`. */
 export const areas = {
@@ -38,6 +39,7 @@ export const areas = {
   mqtt,
   security,
   dtu,
+  grid,
 } satisfies Record<string, Area<string>>;
 
 export const LOCALES = ["en", "de", "fr"] as const;

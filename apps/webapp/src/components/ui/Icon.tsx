@@ -28,24 +28,6 @@ const shapes = {
     />
   ),
   // Live view tab status (SEED §2): unreachable, reachable but not producing.
-  xCircle: (
-    <path
-      d="M8 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM5.5 5.5l5 5M10.5 5.5l-5 5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.4"
-      strokeLinecap="round"
-    />
-  ),
-  pauseCircle: (
-    <path
-      d="M8 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM6.5 5.5v5M9.5 5.5v5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.4"
-      strokeLinecap="round"
-    />
-  ),
   reload: (
     <path
       d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M12 1.5v3h-3"

@@ -1,22 +1,7 @@
 import { memo } from "react";
 import type { Channel } from "@dtu/api/live";
-import { useI18n, type MessageKey } from "../../lib/i18n";
-
-/** Property names of API.md §3.1 → their labels; unknown (later) names are shown as sent. */
-const LABELS: Record<string, MessageKey> = {
-  Power: "live.propPower",
-  Voltage: "live.propVoltage",
-  Current: "live.propCurrent",
-  "Power DC": "live.propPowerDc",
-  YieldDay: "live.propYieldDay",
-  YieldTotal: "live.propYieldTotal",
-  Frequency: "live.propFrequency",
-  Temperature: "live.propTemperature",
-  PowerFactor: "live.propPowerFactor",
-  ReactivePower: "live.propReactivePower",
-  Efficiency: "live.propEfficiency",
-  Irradiation: "live.propIrradiation",
-};
+import { useI18n } from "../../lib/i18n";
+import { LABELS, ordered, shownDecimals } from "./props";
 
 /**
  * One card (INV, AC phase or DC string): a table of property, value with its `d` decimals in the chosen language,
@@ -46,7 +31,7 @@ export const ChannelCard = memo(function ChannelCard({
               </tr>
             </thead>
             <tbody>
-              {Object.entries(channel).map(([name, f]) => {
+              {ordered(channel).map(([name, f]) => {
                 if (!("v" in f)) return null; // DC `name: {u}` is the card title, not a row
                 const label = LABELS[name];
                 return (
@@ -54,7 +39,7 @@ export const ChannelCard = memo(function ChannelCard({
                     <th scope="row" className="fw-normal">
                       {label ? t(label) : name}
                     </th>
-                    <td className="text-end">{number(f.v, f.d)}</td>
+                    <td className="text-end">{number(f.v, shownDecimals(f.d, f.u))}</td>
                     <td>
                       {f.u}
                       {typeof f.max === "number" && (

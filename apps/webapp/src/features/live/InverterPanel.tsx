@@ -11,7 +11,8 @@ import { LimitDialog } from "./dialogs/LimitDialog";
 import { PowerDialog } from "./dialogs/PowerDialog";
 import { useInverter } from "./hooks";
 import type { LiveFeed } from "./liveStore";
-import { inverterState } from "./merge";
+import { stateColour, inverterStatus } from "./state";
+import { StateText } from "./StateText";
 
 type DialogName = "limit" | "power" | "info" | "grid" | "events";
 
@@ -28,28 +29,16 @@ function decimalsOf(v: number): number {
  * One inverter (SEED §2): coloured header, buttons, the INV/AC/DC cards and the five dialogs. Memoised by serial
  * and reading only its own entry, so an update of another inverter does not render it again.
  */
-export const InverterPanel = memo(function InverterPanel({
-  serial,
-  feed,
-}: {
-  serial: string;
-  feed?: LiveFeed;
-}) {
-  const entry = useInverter(serial, feed);
+export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: string; feed?: LiveFeed }) {
+  const entry = useInverter(id, feed);
   const { t, number } = useI18n();
   const loggedIn = useLoggedIn();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   if (!entry) return null;
   const inv = entry.data;
-  const state = inverterState(inv);
-  const header =
-    state === "disabled"
-      ? "text-bg-secondary"
-      : state === "unreachable"
-        ? "text-bg-danger"
-        : state === "idle"
-          ? "text-bg-warning"
-          : "text-bg-primary";
+  const serial = inv.serial; // the key differs for a second slot holding the same serial
+  // Clock only for staleness by age; the panel re-renders with every update of its inverter anyway.
+  const status = inverterStatus(entry, Date.now());
   const close = () => setDialog(null);
   const button = (name: DialogName, label: ReactNode, disabled = false) => (
     <button
@@ -78,8 +67,13 @@ export const InverterPanel = memo(function InverterPanel({
   }
   return (
     <section className="card" aria-label={inv.name}>
-      <div className={`card-header ${header} d-flex flex-wrap align-items-center column-gap-3 row-gap-1`}>
+      <div
+        className={`card-header text-bg-${stateColour[status.state]} d-flex flex-wrap align-items-center column-gap-3 row-gap-1`}
+      >
         <h2 className="h5 mb-0 me-auto text-break">{inv.name}</h2>
+        <strong>
+          <StateText status={status} long />
+        </strong>
         <span>{t("live.serial", { serial: inv.serial })}</span>
         <span>
           {inv.limit_absolute >= 0
@@ -89,7 +83,7 @@ export const InverterPanel = memo(function InverterPanel({
               })
             : t("live.limitRelative", { pct: number(inv.limit_relative, decimalsOf(inv.limit_relative)) })}
         </span>
-        <DataAge entry={entry} />
+        <DataAge entry={entry} stale={status.stale} />
       </div>
       <div className="card-body">
         <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t("live.actions")}>
@@ -107,14 +101,25 @@ export const InverterPanel = memo(function InverterPanel({
             )}
         </div>
         {cards.length > 0 ? (
-          <div className="row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3">{cards}</div>
+          // Not current: last-known values, muted; the header says since when (issue 13 item 2).
+          <div
+            className={`row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3${status.stale ? " opacity-50" : ""}`}
+          >
+            {cards}
+          </div>
         ) : (
           <p className="text-body-secondary mb-0">{t("live.noDetail")}</p>
         )}
       </div>
       <LimitDialog open={dialog === "limit"} serial={serial} name={inv.name} onClose={close} />
       <PowerDialog open={dialog === "power"} serial={serial} name={inv.name} onClose={close} />
-      <DeviceInfoDialog open={dialog === "info"} serial={serial} name={inv.name} onClose={close} />
+      <DeviceInfoDialog
+        open={dialog === "info"}
+        serial={serial}
+        name={inv.name}
+        onClose={close}
+        radio={inv.radio_stats}
+      />
       <GridProfileDialog open={dialog === "grid"} serial={serial} name={inv.name} onClose={close} />
       <EventLogDialog open={dialog === "events"} serial={serial} name={inv.name} onClose={close} />
     </section>

@@ -54,7 +54,7 @@ function AllPanels({ feed }: { feed: LiveFeed }) {
   return (
     <>
       {order.map((s) => (
-        <InverterPanel key={s} serial={s} feed={feed} />
+        <InverterPanel key={s} id={s} feed={feed} />
       ))}
     </>
   );
@@ -101,10 +101,10 @@ describe("live view rendering", () => {
       </Router>,
     );
     const tabs = screen.getAllByRole("tab");
-    // Name, then power and today's yield (AC/0 here; INV/0 first on later firmware).
+    // Name, state in words, then power and today's yield (AC/0 here; INV/0 first on later firmware).
     expect(tabs.map((t) => t.textContent)).toEqual([
-      "Inverter A412.3 W · 1,874 Wh",
-      "Inverter B412.3 W · 1,874 Wh",
+      "Inverter AProducing412.3 W · 1,874 Wh",
+      "Inverter BProducing412.3 W · 1,874 Wh",
     ]);
     expect(tabs[0]?.getAttribute("aria-selected")).toBe("true");
     expect(screen.getByRole("tablist").getAttribute("aria-orientation")).toBe("vertical");
@@ -137,7 +137,7 @@ describe("live view rendering", () => {
         <LiveView feed={feed} />
       </Router>,
     );
-    expect(screen.getAllByRole("tab")[0]?.textContent).toBe("Inverter A10.0 W · 42 Wh");
+    expect(screen.getAllByRole("tab")[0]?.textContent).toBe("Inverter AProducing10.0 W · 42 Wh");
     release();
   });
 

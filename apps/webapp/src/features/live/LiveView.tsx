@@ -1,19 +1,25 @@
-import { memo, useMemo } from "react";
-import { Icon } from "../../components/ui/Icon";
+import { memo, useMemo, type ReactNode } from "react";
+import { endpoints } from "@dtu/api/endpoints";
+import type { InverterList } from "@dtu/api/settings";
 import { Tabs } from "../../components/ui/Tabs";
+import { useApi } from "../../components/ui/useApi";
 import { useI18n } from "../../lib/i18n";
+import { useLoggedIn } from "../../lib/session";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { Hints } from "./Hints";
 import { useInverter, useLive, useLiveFeed } from "./hooks";
 import { InverterPanel } from "./InverterPanel";
 import { liveFeed, type LiveFeed } from "./liveStore";
 import { inverterField } from "./merge";
+import { inverterStatus } from "./state";
+import { StateBadge, StateLegend } from "./StateText";
 import { Totals } from "./Totals";
+import { UnknownModel } from "./UnknownModel";
 
-/** Tab title: status icon (unreachable / reachable not producing / producing) and name, as text (never HTML). */
-const TabTitle = memo(function TabTitle({ serial, feed }: { serial: string; feed: LiveFeed }) {
-  const entry = useInverter(serial, feed);
-  const { t, number } = useI18n();
+/** Tab title: name (truncated, full name in the tooltip and the accessible name), state in words, power and yield. */
+const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFeed }) {
+  const entry = useInverter(id, feed);
+  const { number } = useI18n();
   if (!entry) return null;
   const inv = entry.data;
   // At a glance: current power and today's yield; YieldDay moved from AC to INV in v24.2.12 (API.md §9.2).
@@ -21,24 +27,29 @@ const TabTitle = memo(function TabTitle({ serial, feed }: { serial: string; feed
     .filter((f) => f !== undefined)
     .map((f) => `${number(f.v, f.d)} ${f.u}`)
     .join(" · ");
-  const icon = !inv.reachable ? (
-    <Icon name="xCircle" className="text-danger" label={t("live.stateUnreachable")} />
-  ) : inv.producing ? (
-    <Icon name="sun" className="text-success" label={t("live.stateProducing")} />
-  ) : (
-    <Icon name="pauseCircle" className="text-warning" label={t("live.stateIdle")} />
-  );
   return (
-    <span className="d-flex w-100 align-items-center gap-2 text-start">
-      {/* Own backdrop: the coloured icon stays readable on the blue of the active tab. */}
-      <span className="d-flex bg-body rounded p-1">{icon}</span>
-      <span className="text-break">
-        {inv.name}
-        {glance && <small className="d-block">{glance}</small>}
-      </span>
-    </span>
+    <TitleText
+      name={inv.name}
+      badge={<StateBadge status={inverterStatus(entry, Date.now())} />}
+      glance={glance}
+    />
   );
 });
+
+function TitleText({ name, badge, glance }: { name: string; badge: ReactNode; glance?: string }) {
+  return (
+    // A 31-character name (the device's maximum) must not widen the list: truncated, full name as tooltip.
+    <span className="d-block text-start" style={{ maxWidth: "15rem" }}>
+      <span className="d-block text-truncate" title={name}>
+        {name}
+      </span>
+      <small className="d-flex flex-wrap align-items-center column-gap-2">
+        {badge}
+        {glance}
+      </small>
+    </span>
+  );
+}
 
 /** Page state for the screen's Page wrapper: spinner until the first data, error with Retry. */
 export function useLiveStatus(feed: LiveFeed = liveFeed) {
@@ -50,32 +61,56 @@ export function useLiveStatus(feed: LiveFeed = liveFeed) {
 
 /**
  * The live view body (SEED §2): connection banner, hints, totals, then the inverters — a vertical tab list sorted
- * by `order` when there are several (first tab active), the panel alone when there is one.
+ * by `order` when there are several (first tab active), the panel alone when there is one. Configured serials no
+ * model matches are not in the live data (API.md §4.1); the admin's inverter list adds them as "model unknown".
  */
 export function LiveView({ feed = liveFeed }: { feed?: LiveFeed }) {
   const { t } = useI18n();
   const order = useLive((s) => s.order, feed);
-  const items = useMemo(
-    () =>
-      order.map((serial) => ({
-        key: serial,
-        title: <TabTitle serial={serial} feed={feed} />,
-        content: <InverterPanel serial={serial} feed={feed} />,
-      })),
-    [order, feed],
-  );
+  const lost = useLive((s) => s.connection === "retrying" && !s.polling, feed);
+  const { data: list } = useApi<InverterList>(useLoggedIn() ? endpoints.inverterList.path : null);
+  const items = useMemo(() => {
+    const live = order.map((id) => ({
+      key: id,
+      title: <TabTitle id={id} feed={feed} />,
+      content: <InverterPanel id={id} feed={feed} />,
+    }));
+    const unknown = (list?.inverter ?? [])
+      .filter((i) => i.type === "Unknown")
+      .map((i) => ({
+        key: `?${i.id}`,
+        title: (
+          <TitleText
+            name={i.name}
+            badge={<StateBadge status={{ state: "unknown", why: undefined, seen: 0, stale: true }} />}
+          />
+        ),
+        content: <UnknownModel name={i.name} serial={i.serial} />,
+      }));
+    return [...live, ...unknown];
+  }, [order, feed, list]);
+  const dups = order.filter((id) => id.includes("~")).map((id) => id.split("~")[0]);
   return (
     <>
       <ConnectionBanner feed={feed} />
       <Hints feed={feed} />
-      <Totals feed={feed} />
-      {order.length === 0 ? (
-        <div className="alert alert-info">{t("live.noInverters")}</div>
-      ) : order.length === 1 && order[0] !== undefined ? (
-        <InverterPanel serial={order[0]} feed={feed} />
-      ) : (
-        <Tabs vertical items={items} />
-      )}
+      {dups.map((serial) => (
+        <div key={serial} className="alert alert-warning">
+          {t("live.dupSerial", { serial })}
+        </div>
+      ))}
+      {/* Nothing looks live that is not: without connection the whole page is muted (issue 13 item 2). */}
+      <div className={lost ? "opacity-50" : undefined}>
+        <Totals feed={feed} />
+        {items.length === 0 ? (
+          <div className="alert alert-info">{t("live.noInverters")}</div>
+        ) : items.length === 1 && items[0] ? (
+          items[0].content
+        ) : (
+          <Tabs vertical items={items} />
+        )}
+        {items.length > 0 && <StateLegend />}
+      </div>
     </>
   );
 }

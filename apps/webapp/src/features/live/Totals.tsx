@@ -2,32 +2,67 @@ import type { Field } from "@dtu/api/live";
 import { useI18n, type MessageKey } from "../../lib/i18n";
 import { useLive } from "./hooks";
 import { liveFeed, type LiveFeed } from "./liveStore";
+import { inverterStatus } from "./state";
+import { StateText } from "./StateText";
 
 function TotalCard({ label, field }: { label: MessageKey; field: Field }) {
   const { t, number } = useI18n();
   return (
     <div className="col">
       <div className="card text-center h-100">
-        <div className="card-header">{t(label)}</div>
-        <div className="card-body">
-          <p className="h2 mb-0">
-            {number(field.v, field.d)} <small className="text-body-secondary">{field.u}</small>
-          </p>
-        </div>
+        <div className="card-header small px-1">{t(label)}</div>
+        <p className="card-body fs-5 px-1 py-2 mb-0">
+          <span className="text-nowrap">{number(field.v, field.d)}</span>{" "}
+          <small className="text-body-secondary">{field.u}</small>
+        </p>
       </div>
     </div>
   );
 }
 
-/** Totals cards (SEED §2): total yield, yield today, total power, each with its `d` decimals. */
+/**
+ * Totals cards (SEED §2): total yield, yield today, total power, each with its `d` decimals; three abreast even on
+ * a phone (a third of its first screen at most). They say what they cover (issue 13 item 3): inverters not current
+ * (polling off, unreachable, not read yet) are named behind "n of m inverters"; while an enabled inverter was not
+ * read since the device started, the sums are marked incomplete rather than silently lower.
+ */
 export function Totals({ feed = liveFeed }: { feed?: LiveFeed }) {
+  const { t } = useI18n();
   const total = useLive((s) => s.total, feed);
+  const inverters = useLive((s) => s.inverters, feed);
+  const order = useLive((s) => s.order, feed);
   if (!total) return null;
+  const now = Date.now();
+  const out = order.flatMap((id) => {
+    const e = inverters[id];
+    const status = inverterStatus(e, now);
+    return e && status.stale ? [{ id, name: e.data.name, status }] : [];
+  });
+  const incomplete = out.some((x) => x.status.state === "unread");
   return (
-    <div className="row row-cols-1 row-cols-md-3 g-3 mb-3">
-      <TotalCard label="live.totalYield" field={total.YieldTotal} />
-      <TotalCard label="live.yieldToday" field={total.YieldDay} />
-      <TotalCard label="live.totalPower" field={total.Power} />
+    <div className="mb-3">
+      <div className={`row row-cols-3 g-2${incomplete ? " opacity-50" : ""}`}>
+        <TotalCard label="live.totalYield" field={total.YieldTotal} />
+        <TotalCard label="live.yieldToday" field={total.YieldDay} />
+        <TotalCard label="live.totalPower" field={total.Power} />
+      </div>
+      {out.length > 0 && (
+        <details className="small mt-1">
+          <summary>
+            {t(incomplete ? "live.totalsIncomplete" : "live.totalsCover", {
+              n: order.length - out.length,
+              all: order.length,
+            })}
+          </summary>
+          <ul className="mb-0">
+            {out.map((x) => (
+              <li key={x.id}>
+                {x.name}: <StateText status={x.status} long />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }

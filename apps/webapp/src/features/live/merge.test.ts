@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  ageAt,
-  applyDocument,
-  emptyState,
-  inverterField,
-  inverterState,
-  missingDetail,
-  share,
-} from "./merge";
+import { ageAt, applyDocument, emptyState, inverterField, missingDetail, share } from "./merge";
 import { doc, inverter, summary } from "./testData";
 
 function deepFreeze<T>(o: T): T {
@@ -121,20 +113,13 @@ describe("ageAt", () => {
   });
 });
 
-describe("inverterField and inverterState", () => {
+describe("inverterField", () => {
   it("reads INV/0 before AC/0 (properties moved in v24.2.12)", () => {
     const old = inverter("A");
     expect(inverterField(old, "Power DC")?.v).toBe(430.1);
     const moved = inverter("A", { INV: { "0": { "Power DC": { v: 999, u: "W", d: 1 } } } });
     expect(inverterField(moved, "Power DC")?.v).toBe(999);
     expect(inverterField(old, "Nope")).toBeUndefined();
-  });
-
-  it("derives the header state", () => {
-    expect(inverterState(inverter("A", { poll_enabled: false, reachable: false }))).toBe("disabled");
-    expect(inverterState(inverter("A", { reachable: false }))).toBe("unreachable");
-    expect(inverterState(inverter("A", { producing: false }))).toBe("idle");
-    expect(inverterState(inverter("A"))).toBe("producing");
   });
 });
 

@@ -4,6 +4,7 @@
  * components selecting them skip re-rendering.
  */
 import type { Field, LiveData, LiveHints, LiveInverter, LiveTotal } from "@dtu/api/live";
+import { normalize } from "./normalize";
 
 export interface InverterEntry {
   /** The inverter document as received (never mutated). Its data_age is stale: use ageAt(). */
@@ -15,9 +16,9 @@ export interface InverterEntry {
 }
 
 export interface LiveState {
-  /** Serial → entry. */
+  /** Key (the serial; "serial~n" for the n-th slot holding the same serial) → entry. */
   readonly inverters: Readonly<Record<string, InverterEntry>>;
-  /** Serials sorted by `order`, then serial; same array while the set and order do not change. */
+  /** Keys sorted by `order`, equal ones in device order; same array while the set and order do not change. */
   readonly order: readonly string[];
   readonly total: LiveTotal | undefined;
   readonly hints: LiveHints | undefined;
@@ -109,9 +110,10 @@ function sortOrder(
   inverters: Readonly<Record<string, InverterEntry>>,
   prev: readonly string[],
 ): readonly string[] {
-  const next = Object.values(inverters)
-    .sort((a, b) => a.data.order - b.data.order || a.data.serial.localeCompare(b.data.serial))
-    .map((e) => e.data.serial);
+  // Stable sort: equal `order` keeps the device's list order (the insertion order of `inverters`).
+  const next = Object.keys(inverters).sort(
+    (a, b) => (inverters[a]?.data.order ?? 0) - (inverters[b]?.data.order ?? 0),
+  );
   return next.length === prev.length && next.every((s, i) => s === prev[i]) ? prev : next;
 }
 
@@ -132,21 +134,27 @@ export function applyDocument(
   now: number,
   authoritative = false,
 ): LiveState {
-  const incoming = (msg.inverters ?? []).filter(isInverter);
+  const seen = new Map<string, number>();
+  // Two slots may hold the same serial (real device data): each keeps its own key, "serial~2" for the second.
+  const incoming = (msg.inverters ?? []).filter(isInverter).map((raw): [string, LiveInverter] => {
+    const n = (seen.get(raw.serial) ?? 0) + 1;
+    seen.set(raw.serial, n);
+    return [n > 1 ? `${raw.serial}~${n}` : raw.serial, normalize(raw)];
+  });
   const inverters: Record<string, InverterEntry> = authoritative ? {} : { ...state.inverters };
   if (authoritative) {
     // Keep the previous entries of listed serials so their detail and identity survive the summary form.
-    for (const inv of incoming) {
-      const prev = state.inverters[inv.serial];
-      if (prev) inverters[inv.serial] = prev;
+    for (const [key] of incoming) {
+      const prev = state.inverters[key];
+      if (prev) inverters[key] = prev;
     }
   }
   let changed = authoritative && Object.keys(inverters).length !== Object.keys(state.inverters).length;
-  for (const inv of incoming) {
-    const prev = inverters[inv.serial];
+  for (const [key, inv] of incoming) {
+    const prev = inverters[key];
     const next = mergeInverter(prev, inv, now);
     if (next !== prev) changed = true;
-    inverters[inv.serial] = next;
+    inverters[key] = next;
   }
   const total = msg.total && state.total ? share(state.total, msg.total) : (msg.total ?? state.total);
   const hints = msg.hints && state.hints ? share(state.hints, msg.hints) : (msg.hints ?? state.hints);
@@ -157,10 +165,12 @@ export function applyDocument(
 
 /** Serials whose stored document lacks AC/DC/INV (summary form): they need `?inv=<serial>` (API.md §9.2). */
 export function missingDetail(state: LiveState): string[] {
-  return state.order.filter((s) => {
-    const e = state.inverters[s];
-    return e !== undefined && !hasDetail(e.data);
-  });
+  const out: string[] = [];
+  for (const k of state.order) {
+    const e = state.inverters[k];
+    if (e && !hasDetail(e.data)) out.push(e.data.serial);
+  }
+  return out;
 }
 
 /**
@@ -170,13 +180,4 @@ export function missingDetail(state: LiveState): string[] {
 export function inverterField(inv: LiveInverter, name: string): Field | undefined {
   const f = inv.INV?.["0"]?.[name] ?? inv.AC?.["0"]?.[name];
   return f && "v" in f ? (f as Field) : undefined;
-}
-
-export type InverterState = "disabled" | "unreachable" | "idle" | "producing";
-
-/** Header colour and tab icon (SEED §2): polling disabled, unreachable, reachable not producing, producing. */
-export function inverterState(inv: LiveInverter): InverterState {
-  if (!inv.poll_enabled) return "disabled";
-  if (!inv.reachable) return "unreachable";
-  return inv.producing ? "producing" : "idle";
 }

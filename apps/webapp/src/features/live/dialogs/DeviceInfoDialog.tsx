@@ -1,14 +1,32 @@
 import type { ReactNode } from "react";
-import type { DeviceInfo } from "@dtu/api/live";
+import type { DeviceInfo, LiveInverter } from "@dtu/api/live";
 import { Modal } from "../../../components/ui/Modal";
 import { useApi } from "../../../components/ui/useApi";
-import { useI18n } from "../../../lib/i18n";
+import { useI18n, type MessageKey } from "../../../lib/i18n";
 import { livePaths } from "../api";
 import { decodeVersion, productionDate } from "../format";
 import { DialogBody, type InverterDialogProps } from "./DialogBody";
 
 /** Inverter info (SEED §3, API.md §3.5): versions decoded, production year/week from the serial (§7 #21). */
-export function DeviceInfoDialog({ open, serial, name, onClose }: InverterDialogProps) {
+type RadioStats = NonNullable<LiveInverter["radio_stats"]>;
+
+const RADIO = [
+  ["tx_request", "live.radioTx"],
+  ["tx_re_request", "live.radioReTx"],
+  ["rx_success", "live.radioRx"],
+  ["rx_fail_nothing", "live.radioNothing"],
+  ["rx_fail_partial", "live.radioPartial"],
+  ["rx_fail_corrupt", "live.radioCorrupt"],
+  ["rssi", "live.radioRssi"],
+] as const satisfies readonly (readonly [keyof RadioStats, MessageKey])[];
+
+export function DeviceInfoDialog({
+  open,
+  serial,
+  name,
+  onClose,
+  radio,
+}: InverterDialogProps & { radio?: RadioStats | undefined }) {
   const { t, number } = useI18n();
   const { data, loading, error, reload } = useApi<Partial<DeviceInfo>>(
     open ? livePaths.devinfo(serial) : null,
@@ -30,6 +48,13 @@ export function DeviceInfoDialog({ open, serial, name, onClose }: InverterDialog
     : [];
   if (data?.valid_data && typeof data.pdl_supported === "boolean") {
     rows.push([t("live.infoPdl"), data.pdl_supported ? t("live.yes") : t("live.no")]);
+  }
+  // Radio counters of later firmware (API.md §9.2), from the live data; absent means not supported, not zero.
+  if (radio) {
+    for (const [k, key] of RADIO) {
+      const v = radio[k];
+      if (v !== undefined) rows.push([t(key), k === "rssi" ? `${v} dBm` : number(v, 0)]);
+    }
   }
   return (
     <Modal open={open} title={t("live.infoTitle", { name })} onClose={onClose}>

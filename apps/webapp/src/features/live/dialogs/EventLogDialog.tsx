@@ -12,8 +12,10 @@ export function EventLogDialog({ open, serial, name, onClose }: InverterDialogPr
   const { data, loading, error, reload } = useApi<Partial<EventLog>>(
     open ? livePaths.eventlog(serial, locale) : null,
   );
-  const events = data?.events ?? [];
-  const n = data?.count ?? events.length;
+  // Older firmware wrapped the log in an object keyed by the serial (API.md §3.4 note, §7 #24).
+  const log = data && data.count === undefined ? (data as Record<string, Partial<EventLog>>)[serial] : data;
+  const events = log?.events ?? [];
+  const n = log?.count ?? events.length;
   // Plural form by the locale's rules (French 0 and 1 are singular).
   const one = new Intl.PluralRules(locale).select(n) === "one";
   return (

@@ -1,58 +1,87 @@
 import type { GridProfile } from "@dtu/api/live";
 import { Modal } from "../../../components/ui/Modal";
 import { useApi } from "../../../components/ui/useApi";
-import { useI18n } from "../../../lib/i18n";
+import { useI18n, type MessageKey } from "../../../lib/i18n";
 import { livePaths } from "../api";
 import { hexRows } from "../format";
+import { decodeProfile } from "../gridprofile/decode";
 import { DialogBody, type InverterDialogProps } from "./DialogBody";
 
-/**
- * Grid profile (API.md §3.6): v23.11.16 sends `raw` (141 bytes, all zeros = no data) shown as hex. Later firmware
- * (§9.5) sends decoded `sections` and moves the bytes to `rawdata`, which is then fetched as well.
- */
-/** Decoded values are already scaled (API.md §9.5): show the decimals they carry, at most three. */
+type Row = [name: string, value: string, unit: string];
+
+/** Decoded values carry their scale (API.md §9.5): show the decimals they have, at most three. */
 function decimals(v: number): number {
-  const frac = String(v).split(".")[1];
-  return frac ? Math.min(3, frac.length) : 0;
+  return Math.min(3, String(v).split(".")[1]?.length ?? 0);
 }
 
+/**
+ * Grid profile in words (issue 13 item 6). v23.11.16 sends only `raw` (API.md §3.6), decoded here; later firmware
+ * (§9.5) sends decoded `sections`, used as they come, and moves the bytes to `rawdata`. The bytes stay available as
+ * hex behind a disclosure.
+ */
 export function GridProfileDialog({ open, serial, name, onClose }: InverterDialogProps) {
   const { t, number } = useI18n();
   const { data, loading, error, reload } = useApi<GridProfile>(open ? livePaths.gridprofile(serial) : null);
-  const decoded = data?.sections !== undefined;
-  const raw = useApi<GridProfile>(open && decoded ? livePaths.gridprofileRaw(serial) : null);
-  const rows = hexRows(decoded ? raw.data?.raw : data?.raw);
-  const sections = data?.sections ?? [];
+  const given = data?.sections;
+  const later = given !== undefined;
+  const raw = useApi<GridProfile>(open && later ? livePaths.gridprofileRaw(serial) : null);
+  const bytes = later ? raw.data?.raw : data?.raw;
+  const mine = later ? undefined : decodeProfile(bytes);
+  const g = (k: string, p?: Record<string, string | number | undefined>) => t(`grid.${k}` as MessageKey, p);
+  const title = later
+    ? data?.name
+    : mine && (mine.name ?? g("unknownProfile", { id: mine.id.toUpperCase() }));
+  const version = later ? data?.version : mine?.version;
+  const sections: [string, Row[]][] = given
+    ? given.map((s) => [s.name, s.items.map((it) => [it.n, number(it.v, decimals(it.v)), it.u])])
+    : (mine?.sections ?? []).map((s) => [
+        g(`s${s.id >> 4}`),
+        s.items.map((it) => [
+          // "LV1: trip time": the threshold's label, then the time (labels ending in T, gridprofile/table.ts).
+          it.label.endsWith("T")
+            ? g("trip", { x: g(it.label.slice(0, -1), { n: it.n }) })
+            : g(it.label, { n: it.n }),
+          it.unit === "b" ? t(it.value ? "live.yes" : "live.no") : number(it.value, decimals(it.value)),
+          it.unit === "b" ? "" : it.unit,
+        ]),
+      ]);
+  const rows = hexRows(bytes);
   return (
     <Modal open={open} title={t("live.gridTitle", { name })} onClose={onClose} size="lg">
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>
-        {decoded && sections.length > 0 && (
-          <>
-            <p>
-              {data.name} {data.version && t("live.gridVersion", { v: data.version })}
-            </p>
-            {sections.map((s, i) => (
-              <table key={i} className="table table-sm">
-                <caption className="caption-top">{s.name}</caption>
-                <tbody>
-                  {s.items.map((it, j) => (
-                    <tr key={j}>
-                      <th scope="row" className="fw-normal">
-                        {it.n}
-                      </th>
-                      <td className="text-end">{number(it.v, decimals(it.v))}</td>
-                      <td>{it.u}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            ))}
-          </>
+        {sections.length > 0 && (
+          <p>
+            {title} {version && t("live.gridVersion", { v: version })}
+          </p>
+        )}
+        {sections.map(([caption, items], i) => (
+          <table key={i} className="table table-sm">
+            <caption className="caption-top">{caption}</caption>
+            <tbody>
+              {items.map(([n, v, u], j) => (
+                <tr key={j}>
+                  <th scope="row" className="fw-normal">
+                    {n}
+                  </th>
+                  <td className="text-end">{v}</td>
+                  <td>{u}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+        {mine?.stop !== undefined && (
+          <div className="alert alert-warning">
+            {g("stopped", { id: mine.stop.toString(16).toUpperCase().padStart(2, "0") })}
+          </div>
         )}
         {rows.length > 0 ? (
-          <pre className="mb-0" aria-label={t("live.gridRaw")}>
-            {rows.join("\n")}
-          </pre>
+          <details>
+            <summary>{g("bytes")}</summary>
+            <pre className="mb-0" aria-label={t("live.gridRaw")}>
+              {rows.join("\n")}
+            </pre>
+          </details>
         ) : (
           sections.length === 0 && <div className="alert alert-info mb-0">{t("live.noInfo")}</div>
         )}

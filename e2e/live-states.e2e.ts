@@ -1,0 +1,182 @@
+/**
+ * Inverter states, stale values and honest totals (issue 13) against the real gateway: polling off, model unknown,
+ * a restart with not-yet-read inverters, a 31-character name at 1280 and 375 px, the decoded grid profile. The
+ * simulated inverters always answer, so "unreachable" and "gateway gone" are played by the browser's network layer
+ * (a live document with one inverter unreachable; socket and GET cut).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { deviceApi } from "./deviceApi";
+import { startHarness, type Harness } from "./harness";
+
+const LONG = "Carport west string A+B (2024)!"; // 31 characters, the device's maximum
+const HM = "114182123401";
+const HMS = "114412345602";
+const HMT = "138212345603";
+const NO_MODEL = "999912345604"; // prefix 9999 matches no model (API.md §4.1)
+
+type Inv = { id: number; serial: string; name: string; poll_enable: boolean } & Record<string, unknown>;
+
+describe("live view: states, stale values, totals", () => {
+  let h: Harness;
+
+  const api = deviceApi(() => h.baseUrl);
+  const list = async () => (await api<{ inverter: Inv[] }>("/api/inverter/list")).inverter;
+  const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegExp(`^${name}`) });
+  const totals = (page: Page) => page.locator("details", { hasText: /inverters/ }).locator("summary");
+
+  beforeAll(async () => {
+    h = await startHarness();
+    // June noon on the device clock, whatever the machine's time, so the fleet produces (API.md §3.18).
+    const noon = { year: 2026, month: 6, day: 21, hour: 12, minute: 0, second: 0 };
+    expect((await api<{ code: number }>("/api/ntp/time", noon)).code).toBe(9010);
+    // Slow polling: after a restart the last of three inverters is read only after about 24 s.
+    const dtu = await api<Record<string, unknown>>("/api/dtu/config");
+    expect((await api<{ type: string }>("/api/dtu/config", { ...dtu, pollinterval: 8 })).type).toBe(
+      "success",
+    );
+    for (const inv of await list()) await api("/api/inverter/del", { id: inv.id });
+    for (const [serial, name] of [
+      [HM, "Garage"],
+      [HMS, LONG],
+      [HMT, "Barn"],
+      [NO_MODEL, "Mystery"],
+    ]) {
+      expect((await api<{ code: number }>("/api/inverter/add", { serial, name })).code).toBe(4004);
+    }
+    // Wait until every known-model inverter was read once (bounded).
+    for (let i = 0; i < 60; i++) {
+      const live = await api<{ inverters: { limit_relative: number }[] }>("/api/livedata/status");
+      if (live.inverters.filter((x) => x.limit_relative > 0).length === 3) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }, 90_000);
+
+  afterAll(async () => {
+    await h?.close();
+  });
+
+  it("polling off: the state in words, last-seen values, the totals say who is left out", async () => {
+    const barn = (await list()).find((i) => i.serial === HMT) as Inv;
+    expect((await api<{ code: number }>("/api/inverter/edit", { ...barn, poll_enable: false })).code).toBe(
+      4007,
+    );
+    const page = await h.openPage("/", { loggedIn: true });
+    await tab(page, "Barn").waitFor();
+    expect(await tab(page, "Barn").textContent()).toContain("Polling off");
+    await tab(page, "Barn").click();
+    const panel = page.locator("section.card", { has: page.getByRole("heading", { name: "Barn" }) });
+    await panel.getByText(/^Last seen .+ \(.+ ago\)$/).waitFor();
+    expect(await panel.locator(".row.opacity-50").count()).toBe(1);
+    await expect.poll(() => totals(page).textContent()).toBe("Totals cover 2 of 3 inverters");
+    await totals(page).click();
+    await page.getByRole("listitem").filter({ hasText: "Barn: Polling off" }).waitFor();
+    // A serial no model matches: listed for the admin, never queried.
+    expect(await tab(page, "Mystery").textContent()).toContain("Model unknown");
+    await tab(page, "Mystery").click();
+    await page.getByText("No model matches this serial: the DTU never queries it.").waitFor();
+    await h.screenshot(page, "live-states-off-en-1280");
+    expect((await api<{ code: number }>("/api/inverter/edit", { ...barn, poll_enable: true })).code).toBe(
+      4007,
+    );
+    h.assertClean(page);
+    await page.close();
+  }, 60_000);
+
+  it("unreachable: 'unreachable since', muted values and a totals note (fake live document)", async () => {
+    const page = await h.openPage("/", { loggedIn: false });
+    // One inverter stopped answering 20 minutes ago; the socket stays quiet so the document is kept.
+    await page.routeWebSocket(/\/livedata$/, () => undefined);
+    await page.route(/\/api\/livedata\/status$/, async (route) => {
+      const res = await route.fetch();
+      const doc = (await res.json()) as { inverters: Record<string, unknown>[] };
+      const hm = doc.inverters.find((i) => i.serial === HM) as Record<string, unknown>;
+      Object.assign(hm, { reachable: false, producing: false, data_age: 1200 });
+      await route.fulfill({ response: res, json: doc });
+    });
+    await page.reload();
+    await tab(page, "Garage").waitFor();
+    expect(await tab(page, "Garage").textContent()).toContain("Unreachable");
+    await tab(page, "Garage").click();
+    const panel = page.locator("section.card", { has: page.getByRole("heading", { name: "Garage" }) });
+    await panel.getByText(/^Unreachable since \d/).waitFor();
+    await panel.getByText(/^Last seen .+ \(20 min ago\)$/).waitFor();
+    expect(await panel.locator(".card-header.text-bg-danger").count()).toBe(1);
+    await expect.poll(() => totals(page).textContent()).toBe("Totals cover 2 of 3 inverters");
+    await h.screenshot(page, "live-states-unreachable-en-1280");
+    await page.close();
+  }, 60_000);
+
+  it("gateway gone: the whole page muted with the time of its values", async () => {
+    const page = await h.openPage("/", { locale: "de", theme: "dark" });
+    let cut = false;
+    const sockets: { close: () => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/livedata$/, (ws) => {
+      if (cut) return void ws.close();
+      ws.connectToServer();
+      sockets.push(ws);
+    });
+    await page.route(/\/api\/livedata\/status$/, (route) => (cut ? route.abort() : route.continue()));
+    await page.reload();
+    await tab(page, "Garage").waitFor();
+    cut = true;
+    for (const ws of sockets) await ws.close();
+    const banner = page.getByRole("alert").filter({ hasText: "Verbindung zum Gerät unterbrochen" });
+    await banner.waitFor({ timeout: 20_000 });
+    expect(await banner.textContent()).toMatch(/Die angezeigten Werte sind von \d\d:\d\d:\d\d\./);
+    expect(await page.locator("div.opacity-50", { has: page.getByRole("tablist") }).count()).toBe(1);
+    await h.screenshot(page, "live-states-lost-de-dark-1280");
+    await page.close();
+  }, 60_000);
+
+  it("31-character name: the list keeps its width, the name stays available; totals small on a phone", async () => {
+    for (const width of [1280, 375]) {
+      const page = await h.openPage("/", { width, locale: "fr" });
+      const t = tab(page, "Carport");
+      await t.waitFor();
+      expect(await t.locator("[title]").first().getAttribute("title")).toBe(LONG);
+      const list = (await page.getByRole("tablist").boundingBox()) as { width: number };
+      const totalsBox = (await page.locator(".row-cols-3").boundingBox()) as { height: number };
+      if (width === 1280) expect(list.width).toBeLessThanOrEqual(15 * 16 + 40);
+      else expect(totalsBox.height).toBeLessThanOrEqual(667 / 3);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await t.click();
+      await h.screenshot(page, `live-states-longname-fr-${width}`);
+      await page.close();
+    }
+  }, 60_000);
+
+  it("grid profile in words: named sections, bytes behind a toggle", async () => {
+    const page = await h.openPage("/");
+    await tab(page, "Garage").click();
+    await page.getByRole("button", { name: "Grid profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Grid profile: Garage" });
+    await dialog.getByText("XX - EN 50549-1:2019 (version 2.0.1)").waitFor();
+    for (const s of ["Voltage protection", "Frequency protection", "Reconnection", "Fixed power factor"]) {
+      await dialog.locator("caption", { hasText: s }).waitFor();
+    }
+    const nominal = dialog.locator("tr", { has: page.getByRole("rowheader", { name: "Nominal voltage" }) });
+    expect(await nominal.locator("td").allTextContents()).toEqual(["230", "V"]);
+    expect(await dialog.locator("pre").isVisible()).toBe(false);
+    await dialog.getByText("Bytes (hex)").click();
+    expect(await dialog.locator("pre").textContent()).toMatch(/^0A 00 20 01 00 0A/);
+    await h.screenshot(page, "live-states-grid-en-1280");
+    await h.axe(page);
+    await page.close();
+  }, 60_000);
+
+  it("after a restart the totals are marked incomplete until every inverter was read", async () => {
+    const page = await h.openPage("/");
+    await tab(page, "Garage").waitFor();
+    await h.restart();
+    await expect
+      .poll(() => totals(page).textContent(), { timeout: 30_000 })
+      .toMatch(/^Incomplete: \d of 3 inverters read since the start$/);
+    expect(await page.locator(".row-cols-3.opacity-50").count()).toBe(1);
+    await h.screenshot(page, "live-states-restart-en-1280");
+    await expect.poll(() => totals(page).count(), { timeout: 60_000 }).toBe(0);
+    expect(await page.locator(".row-cols-3.opacity-50").count()).toBe(0);
+    await page.close();
+  }, 120_000);
+});
