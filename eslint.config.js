@@ -2,12 +2,14 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import layers from "./scripts/eslint/layers.js";
 
 export default tseslint.config(
   {
     ignores: [
       "**/node_modules/**",
       "webapp_dist/**",
+      "history_dist/**",
       "data/**",
       "test-artifacts/**",
       "apps/gateway/src/generated/**",
@@ -39,6 +41,42 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       // The web app and the gateway never import each other (STYLE.md layout).
       "no-restricted-imports": ["error", { patterns: ["**/gateway/**", "node:*"] }],
+    },
+  },
+  {
+    // Web app layers (STYLE.md): lib → components → features → screens → app; features stand alone.
+    files: ["apps/webapp/src/**/*.{ts,tsx}"],
+    plugins: { layers },
+    rules: {
+      "layers/imports": [
+        "error",
+        {
+          root: "apps/webapp/src",
+          order: ["locales", "lib", "components", "features", "screens", "app"],
+          isolated: ["features"],
+        },
+      ],
+    },
+  },
+  {
+    // Gateway: route files never import each other (only the shared types.ts; index.ts is the table joining them);
+    // http/ and config/ sit below the routes.
+    files: ["apps/gateway/src/**/*.ts"],
+    plugins: { layers },
+    rules: {
+      "layers/imports": [
+        "error",
+        {
+          root: "apps/gateway/src",
+          isolated: ["routes"],
+          shared: ["routes/types.ts"],
+          hub: ["routes/index.ts"],
+          forbid: [
+            { from: "http", to: "routes" },
+            { from: "config", to: "routes" },
+          ],
+        },
+      ],
     },
   },
   {

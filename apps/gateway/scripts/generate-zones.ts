@@ -8,9 +8,13 @@
  *   several years with our own POSIX evaluator, so a rule that would drift (e.g. "Friday before the last Sunday")
  *   is replaced by an equivalent that holds (`M3.4.4/26`, as tzdata writes it).
  *
+ * The zone NAMES are exactly those of the firmware v23.11.16 table (firmware-zone-names.json, a list of names only),
+ * so a zone saved on a real device is always in the dropdown; the rules are ours, from current tz data (newer than
+ * the firmware's 2023 table where countries changed their rules since; test/time/zones.test.ts lists those).
+ *
  * Run: `npm run zones -w @dtu/gateway`. The output is sorted by name and committed.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { rawTimeZones } from "@vvo/tzdb";
@@ -190,11 +194,14 @@ function ruleFor(zone: string, main: Main | undefined): { rule: string; exact: b
 }
 
 function main(): void {
-  const names = new Map<string, Main>();
+  const here = dirname(fileURLToPath(import.meta.url));
+  const wanted = JSON.parse(readFileSync(join(here, "firmware-zone-names.json"), "utf8")) as string[];
+  const mains = new Map<string, Main>();
   for (const z of rawTimeZones) {
-    for (const name of z.group) if (!names.has(name)) names.set(name, z);
+    for (const name of z.group) if (!mains.has(name)) mains.set(name, z);
   }
-  for (const extra of ["Etc/UTC", "Etc/GMT", "UTC"]) if (!names.has(extra)) names.set(extra, {});
+  // Names tzdb does not group (Etc/*) get no main zone: ICU alone names their abbreviation.
+  const names = new Map<string, Main>(wanted.map((name) => [name, mains.get(name) ?? {}]));
   const table: Record<string, string> = {};
   const inexact: string[] = [];
   for (const name of [...names.keys()].sort()) {
@@ -216,7 +223,7 @@ function main(): void {
     table[name] = result.rule;
     if (!result.exact) inexact.push(`${name} → ${result.rule}`);
   }
-  const out = join(dirname(fileURLToPath(import.meta.url)), "..", "src", "generated", "zones.json");
+  const out = join(here, "..", "src", "generated", "zones.json");
   writeFileSync(out, JSON.stringify(table, null, 2) + "\n");
   console.log(`${Object.keys(table).length} zones written to ${out}`);
   if (inexact.length) console.log(`approximated (irregular DST):\n  ${inexact.join("\n  ")}`);

@@ -1,7 +1,8 @@
 /**
  * buildApp(): the whole device as a Fastify instance that never listens (tests use inject() or listen themselves).
  * Routing is the device's (API.md §1, §2.4): one catch-all route dispatches from the gateway's own table with
- * trailing-path matching, the read/admin auth classes and the SPA index for everything unmatched.
+ * trailing-path matching, the read/admin auth classes and the SPA index for everything unmatched. The table is
+ * routes/index.ts (the endpoint map of @dtu/api joined with the handlers).
  */
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -29,15 +30,8 @@ import { historyRoutes } from "./history/routes.ts";
 import { attachHistorySite } from "./history/site.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
-import { inverterRoutes } from "./routes/inverter.ts";
-import { liveRoutes } from "./routes/live.ts";
-import { maintenanceRoutes } from "./routes/maintenance.ts";
-import { mqttRoutes } from "./routes/mqtt.ts";
-import { networkRoutes } from "./routes/network.ts";
-import { ntpRoutes } from "./routes/ntp.ts";
-import { settingsRoutes } from "./routes/settings.ts";
-import { systemRoutes } from "./routes/system.ts";
-import { sendJson, type RouteDef } from "./routes/types.ts";
+import { allRoutes, findRoute } from "./routes/index.ts";
+import { sendJson } from "./routes/types.ts";
 import { installHttpSecurity } from "./security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "./security/index.ts";
 import { createDeviceClock } from "./time/index.ts";
@@ -92,25 +86,6 @@ export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
   security: Security;
-}
-
-function allRoutes(history: () => SimHistory | null): RouteDef[] {
-  return [
-    ...historyRoutes(() => history()?.history ?? null),
-    ...liveRoutes(),
-    ...inverterRoutes(),
-    ...settingsRoutes(),
-    ...mqttRoutes(),
-    ...networkRoutes(),
-    ...ntpRoutes(),
-    ...systemRoutes(),
-    ...maintenanceRoutes(),
-  ];
-}
-
-/** Device route matching: exact path or the path followed by `/...` (API.md §1). */
-export function findRoute(routes: RouteDef[], method: string, path: string): RouteDef | undefined {
-  return routes.find((r) => r.method === method && (path === r.path || path.startsWith(`${r.path}/`)));
 }
 
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
@@ -208,7 +183,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
-  const routes = allRoutes(() => history);
+  const routes = [...historyRoutes(() => history?.history ?? null), ...allRoutes()];
   const historySite = history ? attachHistorySite(app) : null;
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -219,7 +194,9 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     } catch {
       // keep the raw path
     }
-    const method = req.method === "HEAD" ? "GET" : req.method;
+    // The device registers its handlers for GET or POST only, so HEAD matches none of them and gets the page like any
+    // other unmatched request (API.md §1: unknown path / wrong method).
+    const method = req.method;
     const route = findRoute(routes, method, path);
     if (route) {
       if (!httpAllowed(route.auth, gw.config, req.headers.authorization)) {

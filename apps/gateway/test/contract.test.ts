@@ -2,9 +2,11 @@
  * Contract test: every endpoint of API.md §2.4 and every result code the device can produce, each JSON answer
  * parsed by the strict shared schemas (unknown keys fail).
  */
+import { gunzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseStrict } from "@dtu/api/strict";
-import { endpoints } from "@dtu/api/endpoints";
+import { endpoints, type EndpointName } from "@dtu/api/endpoints";
+import { responseSchemas } from "@dtu/api/schemas";
 import { LEGACY_RESULT_CODES } from "@dtu/api/codes";
 import {
   DeviceInfo,
@@ -156,6 +158,23 @@ describe("read endpoints", () => {
     expect(text).not.toContain("# HELP opendtu_Temperature");
     // HELP lines once: only for the first inverter's AC channel 0.
     expect(text.match(/# HELP opendtu_Power in W/g)).toHaveLength(1);
+  });
+});
+
+describe("the endpoint map", () => {
+  it("every GET entry with a JSON answer answers in its map schema", async () => {
+    const names = (Object.keys(endpoints) as EndpointName[]).filter(
+      (n) => endpoints[n].method === "GET" && responseSchemas[n] !== null,
+    );
+    expect(names.length).toBeGreaterThan(20);
+    for (const name of names) {
+      const schema = responseSchemas[name];
+      const res = await gw.app.inject({ url: endpoints[name].path, headers: { authorization: ADMIN } });
+      expect(res.statusCode, name).toBe(200);
+      const gzip = res.headers["content-encoding"] === "gzip";
+      const body: unknown = JSON.parse(gzip ? gunzipSync(res.rawPayload).toString() : res.body);
+      if (schema) expect(() => parseStrict(schema, body), name).not.toThrow();
+    }
   });
 });
 

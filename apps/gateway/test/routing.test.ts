@@ -43,10 +43,14 @@ describe("device routing (API.md §1, §3.21)", () => {
     }
   });
 
-  it("answers HEAD like GET without a body", async () => {
-    const res = await gw.app.inject({ method: "HEAD", url: "/api/system/status" });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe("");
+  it("answers HEAD on API paths with the page, as the device (its handlers are GET/POST only), without a body", async () => {
+    for (const url of ["/api/system/status", "/api/livedata/status", "/api/security/config", "/zones.json"]) {
+      const res = await gw.app.inject({ method: "HEAD", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toContain("text/html");
+      expect(res.headers["www-authenticate"], url).toBeUndefined();
+      expect(res.body, url).toBe("");
+    }
   });
 
   it("serves the built app gzipped with ETag and 304 on /js/app.js", async () => {

@@ -54,6 +54,7 @@ export const deviceLimits = {
   nrfPaLevelMax: 3,
   mqtt: {
     hostname: 128,
+    port: { min: 1, max: 65535 },
     username: 64,
     password: 64,
     topic: 32,
@@ -63,7 +64,8 @@ export const deviceLimits = {
     publishInterval: { min: 5, max: 65535 },
     hassTopic: 32,
   },
-  network: { hostname: 31, ssid: 32, password: 63, apTimeout: 99999 },
+  /** `password` is the longest accepted, `passwordStored` the buffer (one longer, §3.17); `ip` a dotted quad's text. */
+  network: { hostname: 31, ssid: 32, password: 63, passwordStored: 64, ip: 15, apTimeout: 99999 },
   ntp: { server: 31, timezone: 50, timezoneDescr: 50 },
   time: { year: { min: 2022, max: 2100 } },
   security: { password: { min: 8, max: 64 } },

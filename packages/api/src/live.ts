@@ -141,11 +141,15 @@ export type LimitStatus = v.InferOutput<typeof LimitStatus>;
 export const PowerStatus = v.record(v.string(), v.object({ power_set_status: CommandStatus }));
 export type PowerStatus = v.InferOutput<typeof PowerStatus>;
 
-/** POST /api/limit/config: limit_type 0 absolute, 1 relative, +256 persistent (API.md §3.7). */
+/**
+ * limit_type of POST /api/limit/config: 0 absolute, 1 relative, +256 persistent (API.md §3.7); from v25.9.11 the
+ * persistent kinds are 2/3 (§9.7).
+ */
+export type LimitType = 0 | 1 | 2 | 3 | 256 | 257;
 export interface LimitConfigRequest {
   serial: string;
   limit_value: number;
-  limit_type: 0 | 1 | 256 | 257;
+  limit_type: LimitType;
 }
 export type PowerConfigRequest = { serial: string; power: boolean } | { serial: string; restart: true };
 

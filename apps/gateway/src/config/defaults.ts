@@ -1,4 +1,5 @@
 /** Defaults of firmware v23.11.16 (API.md §5.1) plus the gateway's first-start fleet. */
+import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { X509Certificate } from "node:crypto";
 import { rootCertificates } from "node:tls";
 import { CONFIG_VERSION, type ConfigChannel, type ConfigInverter, type ConfigJson } from "./types.ts";
@@ -102,7 +103,7 @@ export function firmwareDefaults(chipId: number): ConfigJson {
       cmt_pa_level: 0,
       cmt_frequency: 865000,
     },
-    security: { password: "openDTU42", allow_readonly: true },
+    security: { password: DEFAULT_PASSWORD, allow_readonly: true },
     device: {
       pinmapping: "",
       display: { powersafe: true, screensaver: true, rotation: 2, contrast: 60, language: 0 },

@@ -3,6 +3,7 @@
  * default), strings cut to their buffer sizes, 10 inverter slots of 6 channels, migrations of older schema versions.
  * `normalizeConfig` also fixes the key order, so serialising its result gives the firmware's file layout.
  */
+import { deviceLimits as L } from "@dtu/api/limits";
 import { truncate } from "../http/coerce.ts";
 import { firmwareDefaults } from "./defaults.ts";
 import { CONFIG_VERSION, type ConfigChannel, type ConfigInverter, type ConfigJson } from "./types.ts";
@@ -87,7 +88,7 @@ export function normalizeConfig(input: unknown, chipId: number): NormalizeResult
         });
       } else {
         channel.push({
-          name: str(ch.name, "", 30),
+          name: str(ch.name, "", L.channelNameStored),
           max_power: int(ch.max_power, 0, ...U16),
           yield_total_offset: num(ch.yield_total_offset, 0),
         });
@@ -95,7 +96,7 @@ export function normalizeConfig(input: unknown, chipId: number): NormalizeResult
     }
     inverters.push({
       serial: int(inv.serial, di.serial, ...SERIAL),
-      name: str(inv.name, di.name, 31),
+      name: str(inv.name, di.name, L.inverterName),
       order: int(inv.order, di.order, ...U8),
       poll_enable: bool(inv.poll_enable, true),
       poll_enable_night: bool(inv.poll_enable_night, true),
@@ -111,52 +112,52 @@ export function normalizeConfig(input: unknown, chipId: number): NormalizeResult
   const config: ConfigJson = {
     cfg: { version: CONFIG_VERSION, save_count: int(cfg.save_count, 0, ...U32) },
     wifi: {
-      ssid: str(wifi.ssid, d.wifi.ssid, 32),
-      password: str(wifi.password, d.wifi.password, 64),
-      ip: str(wifi.ip, d.wifi.ip, 15),
-      netmask: str(wifi.netmask, d.wifi.netmask, 15),
-      gateway: str(wifi.gateway, d.wifi.gateway, 15),
-      dns1: str(wifi.dns1, d.wifi.dns1, 15),
-      dns2: str(wifi.dns2, d.wifi.dns2, 15),
+      ssid: str(wifi.ssid, d.wifi.ssid, L.network.ssid),
+      password: str(wifi.password, d.wifi.password, L.network.passwordStored),
+      ip: str(wifi.ip, d.wifi.ip, L.network.ip),
+      netmask: str(wifi.netmask, d.wifi.netmask, L.network.ip),
+      gateway: str(wifi.gateway, d.wifi.gateway, L.network.ip),
+      dns1: str(wifi.dns1, d.wifi.dns1, L.network.ip),
+      dns2: str(wifi.dns2, d.wifi.dns2, L.network.ip),
       dhcp: bool(wifi.dhcp, d.wifi.dhcp),
-      hostname: str(wifi.hostname, d.wifi.hostname, 31),
+      hostname: str(wifi.hostname, d.wifi.hostname, L.network.hostname),
       aptimeout: int(wifi.aptimeout, d.wifi.aptimeout, ...U32),
     },
     mdns: { enabled: bool(obj(root.mdns).enabled, d.mdns.enabled) },
     ntp: {
-      server: str(ntp.server, d.ntp.server, 31),
-      timezone: str(ntp.timezone, d.ntp.timezone, 50),
-      timezone_descr: str(ntp.timezone_descr, d.ntp.timezone_descr, 50),
+      server: str(ntp.server, d.ntp.server, L.ntp.server),
+      timezone: str(ntp.timezone, d.ntp.timezone, L.ntp.timezone),
+      timezone_descr: str(ntp.timezone_descr, d.ntp.timezone_descr, L.ntp.timezoneDescr),
       latitude: num(ntp.latitude, d.ntp.latitude),
       longitude: num(ntp.longitude, d.ntp.longitude),
       sunsettype: int(ntp.sunsettype, d.ntp.sunsettype, ...U8),
     },
     mqtt: {
       enabled: bool(mqtt.enabled, d.mqtt.enabled),
-      hostname: str(mqtt.hostname, d.mqtt.hostname, 128),
+      hostname: str(mqtt.hostname, d.mqtt.hostname, L.mqtt.hostname),
       port: int(mqtt.port, d.mqtt.port, ...U32),
-      username: str(mqtt.username, d.mqtt.username, 64),
-      password: str(mqtt.password, d.mqtt.password, 64),
-      topic: str(mqtt.topic, d.mqtt.topic, 32),
+      username: str(mqtt.username, d.mqtt.username, L.mqtt.username),
+      password: str(mqtt.password, d.mqtt.password, L.mqtt.password),
+      topic: str(mqtt.topic, d.mqtt.topic, L.mqtt.topic),
       retain: bool(mqtt.retain, d.mqtt.retain),
       publish_interval: publishInterval,
       clean_session: bool(mqtt.clean_session, d.mqtt.clean_session),
       lwt: {
-        topic: str(lwt.topic, d.mqtt.lwt.topic, 32),
-        value_online: str(lwt.value_online, d.mqtt.lwt.value_online, 20),
-        value_offline: str(lwt.value_offline, d.mqtt.lwt.value_offline, 20),
+        topic: str(lwt.topic, d.mqtt.lwt.topic, L.mqtt.lwtTopic),
+        value_online: str(lwt.value_online, d.mqtt.lwt.value_online, L.mqtt.lwtValue),
+        value_offline: str(lwt.value_offline, d.mqtt.lwt.value_offline, L.mqtt.lwtValue),
       },
       tls: {
         enabled: bool(tls.enabled, d.mqtt.tls.enabled),
-        root_ca_cert: str(tls.root_ca_cert, d.mqtt.tls.root_ca_cert, 2560),
+        root_ca_cert: str(tls.root_ca_cert, d.mqtt.tls.root_ca_cert, L.mqtt.cert),
         certlogin: bool(tls.certlogin, d.mqtt.tls.certlogin),
-        client_cert: str(tls.client_cert, d.mqtt.tls.client_cert, 2560),
-        client_key: str(tls.client_key, d.mqtt.tls.client_key, 2560),
+        client_cert: str(tls.client_cert, d.mqtt.tls.client_cert, L.mqtt.cert),
+        client_key: str(tls.client_key, d.mqtt.tls.client_key, L.mqtt.cert),
       },
       hass: {
         enabled: bool(hass.enabled, d.mqtt.hass.enabled),
         retain: bool(hass.retain, d.mqtt.hass.retain),
-        topic: str(hass.topic, d.mqtt.hass.topic, 32),
+        topic: str(hass.topic, d.mqtt.hass.topic, L.mqtt.hassTopic),
         individual_panels: bool(hass.individual_panels, d.mqtt.hass.individual_panels),
         expire: bool(hass.expire, d.mqtt.hass.expire),
       },
@@ -169,11 +170,11 @@ export function normalizeConfig(input: unknown, chipId: number): NormalizeResult
       cmt_frequency: int(dtu.cmt_frequency, d.dtu.cmt_frequency, ...U32),
     },
     security: {
-      password: str(security.password, d.security.password, 64),
+      password: str(security.password, d.security.password, L.security.password.max),
       allow_readonly: bool(security.allow_readonly, d.security.allow_readonly),
     },
     device: {
-      pinmapping: str(device.pinmapping, d.device.pinmapping, 63),
+      pinmapping: str(device.pinmapping, d.device.pinmapping, L.pinMappingName),
       display: {
         powersafe: bool(display.powersafe, d.device.display.powersafe),
         screensaver: bool(display.screensaver, d.device.display.screensaver),

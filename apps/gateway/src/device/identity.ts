@@ -72,3 +72,11 @@ export function createIdentity(options: IdentityOptions, hostnameTemplate: () =>
     gitHash: options.gitHash,
   };
 }
+
+/**
+ * What the WiFi radio reports (API.md §3.17, §3.20; MQTT.md dtu/rssi, dtu/bssid): one source for the network status,
+ * Prometheus and MQTT, as the firmware reads the same radio for all three. In Ethernet mode the station is off.
+ */
+export function wifiStation(identity: DeviceIdentity, ethernet: boolean): { rssi: number; bssid: string } {
+  return ethernet ? { rssi: 0, bssid: "00:00:00:00:00:00" } : { rssi: identity.rssi, bssid: identity.bssid };
+}

@@ -5,7 +5,7 @@
 import type { FastifyReply } from "fastify";
 import { HISTORY_MAX_PERIODS, type HistoryError, type HistoryInterval } from "@dtu/api/history";
 import { historyEndpoints } from "@dtu/api/endpoints";
-import type { RouteDef } from "../routes/types.ts";
+import type { RouteDef } from "../routes/index.ts";
 import { energyCsv, powerCsv } from "./csv.ts";
 import { parseDay, periodCount } from "./days.ts";
 import type { History } from "./index.ts";
@@ -49,6 +49,7 @@ function sendCsv(reply: FastifyReply, name: string, text: string): undefined {
 }
 
 export interface HistoryHandler {
+  name: keyof typeof historyEndpoints;
   path: string;
   auth: "read";
   /** Returns the JSON answer, or undefined when it sent the reply itself (CSV, 400, 404). */
@@ -76,8 +77,9 @@ export function historyHandlers(history: () => History | null): HistoryHandler[]
       }
     };
   return [
-    { ...historyEndpoints.info, handle: guarded((h) => h.queries.info(h.now())) },
+    { name: "info", ...historyEndpoints.info, handle: guarded((h) => h.queries.info(h.now())) },
     {
+      name: "power",
       ...historyEndpoints.power,
       handle: guarded((h, query, reply) => {
         const date = day(query, "date");
@@ -88,6 +90,7 @@ export function historyHandlers(history: () => History | null): HistoryHandler[]
       }),
     },
     {
+      name: "energy",
       ...historyEndpoints.energy,
       handle: guarded((h, query, reply) => {
         const from = day(query, "from");
@@ -111,6 +114,7 @@ export function historyHandlers(history: () => History | null): HistoryHandler[]
 /** The simulated gateway's route table entries. */
 export function historyRoutes(history: () => History | null): RouteDef[] {
   return historyHandlers(history).map((h) => ({
+    name: h.name,
     method: "GET",
     path: h.path,
     auth: h.auth,

@@ -133,13 +133,7 @@ export function serialFromHexText(value: Json | undefined): number {
   return Number(big & 0xffffffffffffn);
 }
 
-/** Wire form of a serial (API.md §1): upper 32 bits as %x, lower 32 bits as %08x. */
-export function serialToWire(serial: number): string {
-  const big = BigInt(Math.max(0, Math.trunc(serial)));
-  const hi = big >> 32n;
-  const lo = big & 0xffffffffn;
-  return hi.toString(16) + lo.toString(16).padStart(8, "0");
-}
+export { serialToWire } from "../device/serial.ts";
 
 /** A wire serial (hex-digit text) back to its integer value; NaN-safe (0 for junk). */
 export function serialFromWire(text: string): number {

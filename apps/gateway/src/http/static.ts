@@ -1,6 +1,7 @@
 /**
  * Static content as the device serves it (API.md §3.21): pre-gzipped files with `Content-Encoding: gzip`, the SPA
- * index for every unmatched path, `/js/app.js` with ETag = git hash and 304, `/zones.json` gzipped.
+ * index for every unmatched path, `/js/app.js` with ETag = git hash and 304, `/zones.json` gzipped (its route is in
+ * the endpoint map, routes/system.ts).
  */
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -62,6 +63,11 @@ function sendGzip(reply: FastifyReply, type: string, body: Buffer): void {
   void reply.code(200).header("content-type", type).header("content-encoding", "gzip").send(body);
 }
 
+/** `/zones.json` (API.md §3.18): the zone table, gzipped like every static file of the device. */
+export async function sendZones(gw: Gateway, reply: FastifyReply): Promise<void> {
+  sendGzip(reply, "application/json", await zonesGzip(gw.zonesFile));
+}
+
 export async function sendSpa(gw: Gateway, reply: FastifyReply): Promise<void> {
   const body = await gzipped(gw.webRoot, "index.html");
   if (body) return sendGzip(reply, "text/html", body);
@@ -109,10 +115,6 @@ export async function sendStatic(
       return true;
     }
     sendGzip(reply, "text/javascript", body);
-    return true;
-  }
-  if (matches(path, "/zones.json")) {
-    sendGzip(reply, "application/json", await zonesGzip(gw.zonesFile));
     return true;
   }
   for (const [route, file] of Object.entries(FILES)) {

@@ -2,6 +2,7 @@
  * Home Assistant discovery messages (MQTT.md §5). Payloads are compact JSON with the abbreviated keys, in the key
  * order of the device. An empty payload removes an entity in Home Assistant.
  */
+import { deviceLimits } from "@dtu/api/limits";
 import type { LiveInverter } from "@dtu/api/live";
 import { inverterType } from "@dtu/api/inverterType";
 import type { ConfigJson } from "../config/types.ts";
@@ -98,7 +99,7 @@ export function inverterDiscovery(ctx: DiscoveryContext, inv: LiveInverter): Out
       stat_t: `${base}${s}/status/${n.state}`,
       unit_of_meas: n.unit,
       min: relative ? 1 : 10,
-      max: relative ? 100 : 2250,
+      max: relative ? 100 : deviceLimits.limitValueMax,
       dev,
     };
     out.push({ topic: `${hass}number/${node}/${n.id}/config`, payload: JSON.stringify(body) });

@@ -8,6 +8,7 @@ import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import type { LiveData } from "@dtu/api/live";
 import type { ConfigJson } from "../config/types.ts";
 import type { MqttDeps, MqttService } from "../device/contracts.ts";
+import { sameSerial } from "../device/serial.ts";
 import { commandFilters, parseCommand, type CommandAction } from "./commands.ts";
 import { fleetDiscovery } from "./discovery.ts";
 import {
@@ -15,7 +16,6 @@ import {
   dtuMessages,
   inverterChannelMessages,
   inverterStatusMessages,
-  sameSerial,
   totalsMessages,
   type Outgoing,
 } from "./topics.ts";

@@ -5,6 +5,7 @@
 import type { DeviceInfo, LiveData, LiveInverter } from "@dtu/api/live";
 import type { ConfigInverter, ConfigJson } from "../config/types.ts";
 import type { DeviceIdentity } from "../device/contracts.ts";
+import { sameSerial } from "../device/serial.ts";
 import { AC_FIELDS, DC_FIELDS, INV_FIELDS, fixed } from "./fields.ts";
 
 export interface Outgoing {
@@ -13,16 +14,6 @@ export interface Outgoing {
 }
 
 const bool = (b: boolean): string => (b ? "1" : "0");
-
-/** Same inverter whatever the spelling of the hex serial (leading zeros, case). */
-export function sameSerial(a: string | number, b: string | number): boolean {
-  try {
-    const toBig = (s: string | number): bigint => (typeof s === "number" ? BigInt(s) : BigInt("0x" + s));
-    return toBig(a) === toBig(b);
-  } catch {
-    return false;
-  }
-}
 
 export function configInverter(config: ConfigJson, serial: string): ConfigInverter | undefined {
   return config.inverters.find((inv) => inv.serial !== 0 && sameSerial(inv.serial, serial));

@@ -2,9 +2,12 @@
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { FIELD_NAMES, type Channel } from "@dtu/api/live";
+import type { SystemStatus } from "@dtu/api/system";
 import type { Gateway } from "../device/gateway.ts";
+import { wifiStation } from "../device/identity.ts";
 import { cmtConfigured, nrfConfigured } from "../device/pins.ts";
-import type { RouteDef } from "./types.ts";
+import { sendZones } from "../http/static.ts";
+import type { Handlers } from "./types.ts";
 
 /** Plausible fixed values of an ESP32 running v23.11.16. */
 const HEAP_TOTAL = 291532;
@@ -37,7 +40,7 @@ function resetReason(gw: Gateway): string {
   return gw.softResets > 0 ? "Software reset CPU" : "Vbat power on reset";
 }
 
-export function systemStatus(gw: Gateway, littlefs: number): Record<string, unknown> {
+export function systemStatus(gw: Gateway, littlefs: number): SystemStatus {
   return {
     hostname: gw.identity.hostname(),
     sdkversion: "v4.4.4",
@@ -93,10 +96,11 @@ export function prometheus(gw: Gateway): string {
   out.push(`opendtu_heap_size ${HEAP_TOTAL}`);
   header("opendtu_free_heap_size", "System free memory");
   out.push(`opendtu_free_heap_size ${HEAP_TOTAL - heapUsed(gw)}`);
+  const radio = wifiStation(id, gw.pins.eth.enabled);
   header("wifi_rssi", "WiFi RSSI");
-  out.push(`wifi_rssi ${id.rssi}`);
+  out.push(`wifi_rssi ${radio.rssi}`);
   header("wifi_station", "WiFi Station info");
-  out.push(`wifi_station{bssid="${id.bssid}"} 1`);
+  out.push(`wifi_station{bssid="${radio.bssid}"} 1`);
 
   const live = gw.fleet.liveData();
   const uptime = gw.uptimeSeconds();
@@ -155,26 +159,18 @@ export function prometheus(gw: Gateway): string {
   return out.join("\n") + "\n";
 }
 
-export function systemRoutes(): RouteDef[] {
-  return [
-    {
-      method: "GET",
-      path: "/api/system/status",
-      auth: "read",
-      handler: async ({ gw }) => systemStatus(gw, await littlefsUsed(gw.dataDir)),
-    },
-    {
-      method: "GET",
-      path: "/api/prometheus/metrics",
-      auth: "read",
-      handler: ({ gw, reply }) => {
-        void reply
-          .code(200)
-          .header("content-type", "text/plain; charset=utf-8")
-          .header("cache-control", "no-cache")
-          .send(prometheus(gw));
-        return undefined;
-      },
-    },
-  ];
-}
+export const systemHandlers = {
+  systemStatus: async ({ gw }) => systemStatus(gw, await littlefsUsed(gw.dataDir)),
+  prometheus: ({ gw, reply }) => {
+    void reply
+      .code(200)
+      .header("content-type", "text/plain; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .send(prometheus(gw));
+    return undefined;
+  },
+  zones: async ({ gw, reply }) => {
+    await sendZones(gw, reply);
+    return undefined;
+  },
+} satisfies Partial<Handlers>;

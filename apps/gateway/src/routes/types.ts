@@ -1,11 +1,16 @@
-/** The gateway's own route table: device-exact matching is done in app.ts from these definitions. */
+/**
+ * What every route file shares: the handler's context and type (typed by its entry of the endpoint map), and the
+ * POST skeleton of API.md §3.0. The table that joins the map and the handlers is routes/index.ts.
+ */
+import { deviceLimits } from "@dtu/api/limits";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AuthClass } from "@dtu/api/endpoints";
+import type { ApiResult } from "@dtu/api/codes";
+import type { EndpointName, ResponseOf } from "@dtu/api/endpoints";
 import type { Gateway } from "../device/gateway.ts";
 import { WriteFailedError } from "../config/store.ts";
 import { readDataField } from "../http/form.ts";
 import { isObject, type JsonObject } from "../http/coerce.ts";
-import { result, type Result } from "../http/result.ts";
+import { result } from "../http/result.ts";
 
 export interface RouteCtx {
   gw: Gateway;
@@ -15,15 +20,14 @@ export interface RouteCtx {
   query: URLSearchParams;
 }
 
-/** Returns a JSON-serialisable answer, or undefined when the handler sent the reply itself. */
-export type Handler = (ctx: RouteCtx) => unknown;
+/**
+ * Returns the endpoint's JSON answer (`Res`, from the map), or undefined when the handler sent the reply itself
+ * (files, text, or an answer the map does not describe such as an upload's `text/plain` OK).
+ */
+export type Handler<Res = unknown> = (ctx: RouteCtx) => Res | undefined | Promise<Res | undefined>;
 
-export interface RouteDef {
-  method: "GET" | "POST";
-  path: string;
-  auth: AuthClass;
-  handler: Handler;
-}
+/** One handler per endpoint name, each typed by its entry. A route file declares `satisfies Partial<Handlers>`. */
+export type Handlers = { [K in EndpointName]: Handler<ResponseOf<K>> };
 
 /** After a settings POST changed gw.config: write config.json, then let the running parts pick the change up. */
 export async function saved(ctx: RouteCtx, beforeApply?: () => void): Promise<void> {
@@ -62,14 +66,14 @@ export interface PostOptions {
   parseErrorCode?: number;
 }
 
-export type PostBody = (root: JsonObject, ctx: RouteCtx) => Result | object | Promise<Result | object>;
+export type PostBody = (root: JsonObject, ctx: RouteCtx) => ApiResult | Promise<ApiResult>;
 
 /**
  * A settings/command POST (API.md §3.0): the generic checks in the device's order (1002, 1003, 1004, 1005), then the
  * endpoint's own checks in `body`. Always HTTP 200 JSON.
  */
-export function postHandler(options: PostOptions, body: PostBody): Handler {
-  const limit = options.limit ?? 1024;
+export function postHandler(options: PostOptions, body: PostBody): Handler<ApiResult> {
+  const limit = options.limit ?? deviceLimits.postDataMax;
   return async (ctx) => {
     let data: string | undefined;
     try {

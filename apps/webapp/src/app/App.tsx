@@ -22,10 +22,10 @@ import { RebootScreen } from "../screens/Reboot";
 import { SecuritySettingsScreen } from "../screens/SecuritySettings";
 import { SystemInfoScreen } from "../screens/SystemInfo";
 import { NavBar } from "./NavBar";
-import { guardedPaths, loginUrl, paths, type Path } from "./routes";
+import { guardedPaths, loginUrl, paths, type Path } from "../lib/routes";
 import { Toasts } from "./Toasts";
 
-/** Route table: every path of app/routes.ts once. No lazy loading: the device serves one JS file anyway. */
+/** Route table: every path of lib/routes.ts once. No lazy loading: the device serves one JS file anyway. */
 const screens: Record<Path, ComponentType> = {
   [paths.home]: LiveViewScreen,
   [paths.login]: LoginScreen,

@@ -9,7 +9,7 @@ import { THEMES, setTheme, themeStore, type Theme } from "../lib/theme";
 import { useStore } from "../lib/store";
 import { LOCALES } from "../locales";
 import { infoMenu, settingsMenu, type NavLink } from "./nav";
-import { loginUrl, paths } from "./routes";
+import { loginUrl, paths } from "../lib/routes";
 import { useBrandIcon } from "./useBrandIcon";
 
 const themeLabel: Record<Theme, MessageKey> = {

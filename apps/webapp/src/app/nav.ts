@@ -1,5 +1,5 @@
 import type { MessageKey } from "../locales";
-import { paths, type Path } from "./routes";
+import { paths, type Path } from "../lib/routes";
 
 export interface NavLink {
   path: Path;

@@ -1,3 +1,4 @@
+import type { ApiPath } from "@dtu/api/endpoints";
 import { navigate } from "wouter/use-browser-location";
 import { authHeader, clearSession } from "./session";
 import { announce } from "./notify";
@@ -77,12 +78,16 @@ export async function request<T>(path: string, init: RequestInit = {}): Promise<
   }
 }
 
-export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+/** GET JSON; a path from the endpoint map brings its answer's type (`ApiPath`), other paths name it. */
+export function getJson<T>(path: ApiPath<T>, signal?: AbortSignal): Promise<T> {
   return request<T>(path, signal ? { signal } : {});
 }
 
-/** POST as the device expects (API.md §3.0): form field `data` holding JSON. */
-export function postData<T>(path: string, body: unknown): Promise<T> {
+/**
+ * POST as the device expects (API.md §3.0): form field `data` holding JSON. A path from the endpoint map brings the
+ * types of the answer and of `body`.
+ */
+export function postData<T, B = unknown>(path: ApiPath<T, B>, body: NoInfer<B>): Promise<T> {
   const form = new FormData();
   form.append("data", JSON.stringify(body));
   return request<T>(path, { method: "POST", body: form });

@@ -1,5 +1,4 @@
 import { endpoints } from "@dtu/api/endpoints";
-import type { DtuConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { DtuForm } from "../features/dtu/DtuForm";
@@ -7,7 +6,7 @@ import { useT } from "../lib/i18n";
 
 export function DtuSettingsScreen() {
   const t = useT();
-  const { data, loading, error, reload } = useApi<DtuConfig>(endpoints.dtuConfigGet.path);
+  const { data, loading, error, reload } = useApi(endpoints.dtuConfigGet.path);
   return (
     <Page title={t("common.dtuSettings")} loading={loading} error={error} onRetry={reload}>
       {data && <DtuForm initial={data} />}

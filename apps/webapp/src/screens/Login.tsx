@@ -3,7 +3,7 @@ import { useLocation, useSearch } from "wouter";
 import { InputField } from "../components/ui/FormRow";
 import { Page } from "../components/ui/Page";
 import { Spinner } from "../components/ui/Spinner";
-import { safeReturnUrl } from "../app/routes";
+import { safeReturnUrl } from "../lib/routes";
 import { useT } from "../lib/i18n";
 import { toHttpError } from "../lib/http";
 import { announce } from "../lib/notify";

@@ -1,5 +1,4 @@
 import { endpoints } from "@dtu/api/endpoints";
-import type { MqttStatus } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { MqttCards } from "../features/mqttinfo/MqttCards";
@@ -7,7 +6,7 @@ import { useT } from "../lib/i18n";
 
 export function MqttInfoScreen() {
   const t = useT();
-  const { data, loading, error, reload } = useApi<MqttStatus>(endpoints.mqttStatus.path);
+  const { data, loading, error, reload } = useApi(endpoints.mqttStatus.path);
   return (
     <Page title={t("common.mqttInfo")} loading={loading && !data} error={error} onReload={reload}>
       {data && <MqttCards m={data} />}

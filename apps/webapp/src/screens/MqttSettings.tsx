@@ -1,5 +1,4 @@
 import { endpoints } from "@dtu/api/endpoints";
-import type { MqttConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { MqttForm } from "../features/mqtt/MqttForm";
@@ -7,7 +6,7 @@ import { useT } from "../lib/i18n";
 
 export function MqttSettingsScreen() {
   const t = useT();
-  const { data, loading, error, reload } = useApi<MqttConfig>(endpoints.mqttConfigGet.path);
+  const { data, loading, error, reload } = useApi(endpoints.mqttConfigGet.path);
   return (
     <Page title={t("common.mqttSettings")} loading={loading} error={error} onRetry={reload}>
       {data && <MqttForm initial={data} />}

@@ -1,5 +1,4 @@
 import { endpoints } from "@dtu/api/endpoints";
-import type { NetworkStatus } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { NetworkCards } from "../features/netinfo/NetworkCards";
@@ -7,7 +6,7 @@ import { useT } from "../lib/i18n";
 
 export function NetworkInfoScreen() {
   const t = useT();
-  const { data, loading, error, reload } = useApi<NetworkStatus>(endpoints.networkStatus.path);
+  const { data, loading, error, reload } = useApi(endpoints.networkStatus.path);
   return (
     <Page title={t("common.networkInfo")} loading={loading && !data} error={error} onReload={reload}>
       {data && <NetworkCards n={data} />}

@@ -1,5 +1,4 @@
 import { endpoints } from "@dtu/api/endpoints";
-import type { NetworkConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { NetworkForm } from "../features/network/NetworkForm";
@@ -7,9 +6,9 @@ import { useT } from "../lib/i18n";
 
 export function NetworkSettingsScreen() {
   const t = useT();
-  const { data, loading, error, reload } = useApi<NetworkConfig>(endpoints.networkConfigGet.path);
+  const { data, loading, error, reload } = useApi(endpoints.networkConfigGet.path);
   // The device asks for a WiFi name only in WiFi mode (API.md §3.17); an Ethernet one may leave it empty.
-  const mode = useApi<{ network_mode?: string }>(endpoints.networkStatus.path).data?.network_mode;
+  const mode = useApi(endpoints.networkStatus.path).data?.network_mode;
   return (
     <Page title={t("common.networkSettings")} loading={loading} error={error} onRetry={reload}>
       {data && <NetworkForm initial={data} wifi={mode !== "Ethernet"} />}

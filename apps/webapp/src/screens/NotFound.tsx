@@ -1,7 +1,7 @@
 import { Link } from "wouter";
 import { Page } from "../components/ui/Page";
 import { useT } from "../lib/i18n";
-import { paths } from "../app/routes";
+import { paths } from "../lib/routes";
 
 export function NotFoundScreen() {
   const t = useT();

@@ -1,5 +1,4 @@
 import { endpoints } from "@dtu/api/endpoints";
-import type { NtpStatus } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { NtpCards } from "../features/ntpinfo/NtpCards";
@@ -7,7 +6,7 @@ import { useT } from "../lib/i18n";
 
 export function NtpInfoScreen() {
   const t = useT();
-  const { data, loading, error, reload } = useApi<NtpStatus>(endpoints.ntpStatus.path);
+  const { data, loading, error, reload } = useApi(endpoints.ntpStatus.path);
   return (
     <Page title={t("common.ntpInfo")} loading={loading && !data} error={error} onReload={reload}>
       {data && <NtpCards n={data} />}

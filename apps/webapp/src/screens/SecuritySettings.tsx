@@ -1,5 +1,4 @@
 import { endpoints } from "@dtu/api/endpoints";
-import type { SecurityConfig } from "@dtu/api/settings";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { SecurityForm } from "../features/security/SecurityForm";
@@ -7,7 +6,7 @@ import { useT } from "../lib/i18n";
 
 export function SecuritySettingsScreen() {
   const t = useT();
-  const { data, loading, error, reload } = useApi<SecurityConfig>(endpoints.securityConfigGet.path);
+  const { data, loading, error, reload } = useApi(endpoints.securityConfigGet.path);
   return (
     <Page title={t("common.securitySettings")} loading={loading} error={error} onRetry={reload}>
       {data && <SecurityForm initial={data} />}

@@ -1,5 +1,4 @@
 import { endpoints } from "@dtu/api/endpoints";
-import type { SystemStatus } from "@dtu/api/system";
 import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { SystemCards } from "../features/system/SystemCards";
@@ -7,7 +6,7 @@ import { useT } from "../lib/i18n";
 
 export function SystemInfoScreen() {
   const t = useT();
-  const { data, loading, error, reload } = useApi<SystemStatus>(endpoints.systemStatus.path);
+  const { data, loading, error, reload } = useApi(endpoints.systemStatus.path);
   return (
     <Page title={t("common.systemInfo")} loading={loading && !data} error={error} onReload={reload}>
       {data && <SystemCards s={data} />}

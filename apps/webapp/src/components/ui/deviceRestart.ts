@@ -44,7 +44,7 @@ export async function waitForDevice(o: WaitOptions): Promise<void> {
 
 /** Uptime from the system status: answered by a running device, refused while it restarts. */
 export async function probeUptime(): Promise<number> {
-  const s = await getJson<{ uptime?: number }>(endpoints.systemStatus.path);
+  const s = await getJson(endpoints.systemStatus.path);
   return typeof s.uptime === "number" ? s.uptime : 0;
 }
 

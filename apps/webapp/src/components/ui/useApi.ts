@@ -1,3 +1,4 @@
+import type { ApiPath } from "@dtu/api/endpoints";
 import { useCallback, useEffect, useState } from "react";
 import { getJson, toHttpError, type HttpError } from "../../lib/http";
 
@@ -13,8 +14,8 @@ export interface ApiState<T> {
  * GET `path` on mount and whenever `path` changes or reload() is called. A failure ends loading and fills
  * `error` (never an endless spinner). Pass null to skip fetching (e.g. a dialog that is closed).
  */
-export function useApi<T>(path: string | null): ApiState<T> {
-  return useLoad<T>(path, getJson);
+export function useApi<T>(path: ApiPath<T> | null): ApiState<T> {
+  return useLoad<T>(path, getJson<T>);
 }
 
 /**

@@ -41,7 +41,7 @@ export async function loadFiles(signal?: AbortSignal): Promise<ConfigFiles> {
   } catch {
     /* not the later firmware */
   }
-  const list = await getJson<{ configs: { name: string }[] }>(endpoints.configList.path, signal);
+  const list = await getJson(endpoints.configList.path, signal);
   return { api: configApi, names: list.configs.map((c) => c.name) };
 }
 

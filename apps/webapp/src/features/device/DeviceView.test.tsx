@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+import { parseStrict } from "@dtu/api/strict";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { DeviceConfig } from "./api";
+import { DeviceConfig } from "@dtu/api/settings";
 import { DeviceView } from "./DeviceView";
 
 afterEach(() => {
@@ -65,4 +66,8 @@ describe("device manager save", () => {
     expect(dcs?.textContent).toBe("displaycsnot setnot set");
     expect(dcs?.className ?? "").not.toContain("table-warning");
   });
+});
+
+it("the fixture is an answer the contract accepts (strict DeviceConfig schema)", () => {
+  expect(() => parseStrict(DeviceConfig, later)).not.toThrow();
 });

@@ -1,4 +1,3 @@
-import type { ApiResult } from "@dtu/api/codes";
 import { endpoints, laterEndpoints } from "@dtu/api/endpoints";
 import type { DeviceConfig } from "@dtu/api/settings";
 import { getJson, isHttpError, postData } from "../../lib/http";
@@ -8,7 +7,7 @@ export type { DeviceConfig };
 export const deviceConfigPath = endpoints.deviceConfigGet.path;
 
 /** API.md §9.0 rule 2: post the GET object back with the edits (later firmware's `led` array stays). */
-export const saveDeviceConfig = (c: DeviceConfig) => postData<ApiResult>(endpoints.deviceConfigPost.path, c);
+export const saveDeviceConfig = (c: DeviceConfig) => postData(endpoints.deviceConfigPost.path, c);
 
 /** The profile list, or `parseError` when the file exists but is not a list of named profiles. */
 export type Profiles = { ok: true; profiles: PinSet[] } | { ok: false; message: string };

@@ -1,5 +1,6 @@
+import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
-import type { DtuConfig } from "@dtu/api/settings";
+import { DtuConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { dtuBand, dtuBody, dtuDraft, outsideLegalBand, validateDtu } from "./validate";
 
@@ -75,4 +76,9 @@ describe("validateDtu (SEED §5)", () => {
     expect(dtuBody(later, { ...dl, frequencyMhz: "868" }, b).cmt_frequency).toBe(868000000);
     expect(validateDtu({ ...dl, frequencyMhz: "868.1" }, b).frequencyMhz).toBeDefined();
   });
+});
+
+it("the fixture is an answer the contract accepts (strict DtuConfig schema)", () => {
+  expect(() => parseStrict(DtuConfig, legacy)).not.toThrow();
+  expect(() => parseStrict(DtuConfig, later)).not.toThrow();
 });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+import { parseStrict } from "@dtu/api/strict";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { InverterEntry } from "./api";
+import { InverterEntry } from "@dtu/api/settings";
 import { EditModal } from "./EditModal";
 
 afterEach(() => {
@@ -60,4 +61,8 @@ describe("inverter edit dialog", () => {
     expect(onSaved).not.toHaveBeenCalled();
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Kept");
   });
+});
+
+it("the fixture is an answer the contract accepts (strict InverterEntry schema)", () => {
+  expect(() => parseStrict(InverterEntry, entry)).not.toThrow();
 });

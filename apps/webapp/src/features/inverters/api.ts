@@ -1,4 +1,3 @@
-import type { ApiResult } from "@dtu/api/codes";
 import { endpoints } from "@dtu/api/endpoints";
 import type { InverterAddRequest, InverterEntry, InverterList } from "@dtu/api/settings";
 import { postData } from "../../lib/http";
@@ -6,8 +5,8 @@ import { postData } from "../../lib/http";
 export type { InverterEntry, InverterList };
 export const inverterListPath = endpoints.inverterList.path;
 
-export const addInverter = (r: InverterAddRequest) => postData<ApiResult>(endpoints.inverterAdd.path, r);
+export const addInverter = (r: InverterAddRequest) => postData(endpoints.inverterAdd.path, r);
 /** API.md §9.9: post the whole list entry back (later firmware reads missing flags as false). */
-export const editInverter = (e: InverterEntry) => postData<ApiResult>(endpoints.inverterEdit.path, e);
-export const deleteInverter = (id: number) => postData<ApiResult>(endpoints.inverterDel.path, { id });
-export const saveOrder = (order: number[]) => postData<ApiResult>(endpoints.inverterOrder.path, { order });
+export const editInverter = (e: InverterEntry) => postData(endpoints.inverterEdit.path, e);
+export const deleteInverter = (id: number) => postData(endpoints.inverterDel.path, { id });
+export const saveOrder = (order: number[]) => postData(endpoints.inverterOrder.path, { order });

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { paths } from "../../app/routes";
+import { paths } from "../../lib/routes";
 import { useT } from "../../lib/i18n";
 import { useLive } from "./hooks";
 import { liveFeed, type LiveFeed } from "./liveStore";

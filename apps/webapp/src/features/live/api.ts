@@ -1,7 +1,7 @@
 /** The live view's per-inverter calls (API.md §3.4–§3.8, §9.5): thin wrappers over lib/http. */
 import type { ApiResult } from "@dtu/api/codes";
 import { endpoints, laterEndpoints } from "@dtu/api/endpoints";
-import type { PowerConfigRequest } from "@dtu/api/live";
+import type { LimitType, PowerConfigRequest } from "@dtu/api/live";
 import { postData } from "../../lib/http";
 
 const inv = (path: string, serial: string) => `${path}?inv=${encodeURIComponent(serial)}`;
@@ -18,8 +18,8 @@ export const livePaths = {
 };
 
 /** Serial as hex string, value and type as JSON numbers: valid for every firmware (API.md §9.0 rule 3, §9.7). */
-export function postLimit(serial: string, limitValue: number, limitType: number): Promise<ApiResult> {
-  return postData<ApiResult>(endpoints.limitConfig.path, {
+export function postLimit(serial: string, limitValue: number, limitType: LimitType): Promise<ApiResult> {
+  return postData(endpoints.limitConfig.path, {
     serial,
     limit_value: limitValue,
     limit_type: limitType,
@@ -27,5 +27,5 @@ export function postLimit(serial: string, limitValue: number, limitType: number)
 }
 
 export function postPower(body: PowerConfigRequest): Promise<ApiResult> {
-  return postData<ApiResult>(endpoints.powerConfig.path, body);
+  return postData(endpoints.powerConfig.path, body);
 }

@@ -1,4 +1,5 @@
 /** Pure decoders and formatters of the live view and its dialogs (SEED §3, §5; API.md §3.4–§3.7, §7 #21). */
+import type { LimitType } from "@dtu/api/live";
 import { uiLimits } from "@dtu/api/limits";
 
 /** Firmware version raw value → "major.minor.patch": major = v/10000, minor = (v/100)%100, patch = v%100 (§3.5). */
@@ -45,10 +46,11 @@ export type LimitKind = "relative" | "absolute";
  * limit_type of POST /api/limit/config (SEED §5, API.md §3.7): 1 relative / 0 absolute, +256 when persistent.
  * `newNumbering`: firmware from v25.9.11 uses 2/3 for the persistent kinds instead (API.md §9.7).
  */
-export function limitType(kind: LimitKind, persistent: boolean, newNumbering = false): number {
+export function limitType(kind: LimitKind, persistent: boolean, newNumbering = false): LimitType {
   const base = kind === "relative" ? 1 : 0;
   if (!persistent) return base;
-  return newNumbering ? base + 2 : base + 256;
+  // base + 2 is 2 or 3, base + 256 is 256 or 257: LimitType's members.
+  return (newNumbering ? base + 2 : base + 256) as LimitType;
 }
 
 /** Allowed limit range (SEED §5): relative 2–100 %, absolute 10 W to max_power, or 2250 W when unknown (0). */

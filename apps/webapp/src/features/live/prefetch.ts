@@ -5,7 +5,7 @@
  * with read-only access off its 401 would carry the challenge that opens the browser's own login dialog
  * (API.md §2.2).
  */
-import { paths } from "../../app/routes";
+import { paths } from "../../lib/routes";
 import { liveFeed } from "./liveStore";
 
 if (location.pathname === paths.home) liveFeed.prefetch();

@@ -1,5 +1,6 @@
+import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
-import type { MqttConfig } from "@dtu/api/settings";
+import { MqttConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { lwtOnlineBroken, mqttBody, mqttDraft, validateMqtt } from "./validate";
 
@@ -108,4 +109,8 @@ describe("validateMqtt (SEED §5)", () => {
     const body = mqttBody(base, { ...d, mqtt_port: "8883", mqtt_publish_interval: "30" });
     expect(body).toEqual({ ...base, mqtt_port: 8883, mqtt_publish_interval: 30 });
   });
+});
+
+it("the fixture is an answer the contract accepts (strict MqttConfig schema)", () => {
+  expect(() => parseStrict(MqttConfig, base)).not.toThrow();
 });

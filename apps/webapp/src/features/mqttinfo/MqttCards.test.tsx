@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import type { MqttStatus } from "@dtu/api/settings";
+import { MqttStatus } from "@dtu/api/settings";
 import { cleanup, render, screen } from "@testing-library/react";
+import { parseStrict } from "@dtu/api/strict";
 import { afterEach, expect, it } from "vitest";
 import { MqttCards } from "./MqttCards";
 
@@ -41,4 +42,8 @@ it("shows the certificate infos as preformatted text when TLS and certificate lo
   expect(ca.tagName).toBe("PRE");
   expect(ca.textContent).toBe(m.mqtt_root_ca_cert_info);
   expect(screen.getByText(/CN=dtu/).tagName).toBe("PRE");
+});
+
+it("the fixture is an answer the contract accepts (strict MqttStatus schema)", () => {
+  expect(() => parseStrict(MqttStatus, m)).not.toThrow();
 });

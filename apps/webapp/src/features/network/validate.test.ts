@@ -1,5 +1,6 @@
+import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
-import type { NetworkConfig } from "@dtu/api/settings";
+import { NetworkConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { networkBody, networkDraft, validateNetwork } from "./validate";
 
@@ -63,4 +64,8 @@ describe("validateNetwork (SEED §5)", () => {
     const body = networkBody(later, { ...networkDraft(later), ssid: "Other", aptimeout: "0" });
     expect(body).toEqual({ ...later, ssid: "Other", aptimeout: 0 });
   });
+});
+
+it("the fixture is an answer the contract accepts (strict NetworkConfig schema)", () => {
+  expect(() => parseStrict(NetworkConfig, base)).not.toThrow();
 });

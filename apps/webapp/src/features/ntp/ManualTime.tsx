@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from "react";
 import { endpoints } from "@dtu/api/endpoints";
-import type { NtpTime, NtpTimeRequest } from "@dtu/api/settings";
+import type { NtpTimeRequest } from "@dtu/api/settings";
 import { Card } from "../../components/ui/Card";
 import { ResultAlert } from "../../components/ui/ResultAlert";
 import { Spinner } from "../../components/ui/Spinner";
@@ -46,7 +46,7 @@ export function ManualTime({ reloadKey = 0, zone }: { reloadKey?: number; zone?:
   const hintId = useId();
 
   const load = useCallback(() => {
-    getJson<NtpTime>(endpoints.ntpTimeGet.path).then(
+    getJson(endpoints.ntpTimeGet.path).then(
       (r) => {
         setLoadError(undefined);
         setReading({

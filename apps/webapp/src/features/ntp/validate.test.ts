@@ -1,5 +1,6 @@
+import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
-import type { NtpConfig } from "@dtu/api/settings";
+import { NtpConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { ntpBody, ntpDraft, splitZone, validateNtp, zoneOptions, zoneValue } from "./validate";
 
@@ -53,4 +54,8 @@ describe("NTP form rules (SEED §4, §5; API.md §9.15)", () => {
     expect(body).toEqual({ ...later, ntp_timezone_descr: "Asia/Tokyo" });
     expect("ntp_timezone" in body).toBe(false);
   });
+});
+
+it("the fixture is an answer the contract accepts (strict NtpConfig schema)", () => {
+  expect(() => parseStrict(NtpConfig, base)).not.toThrow();
 });

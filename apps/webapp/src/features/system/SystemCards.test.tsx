@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import type { SystemStatus } from "@dtu/api/system";
+import { SystemStatus } from "@dtu/api/system";
 import { cleanup, render, screen } from "@testing-library/react";
+import { parseStrict } from "@dtu/api/strict";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { SystemCards } from "./SystemCards";
 
@@ -87,4 +88,8 @@ it("shows later-firmware keys when present (API.md §9.16)", async () => {
   expect(row("Branch").textContent).toContain("master");
   expect(screen.getByText("loopTask")).toBeTruthy();
   await screen.findByText("Version check failed");
+});
+
+it("the fixture is an answer the contract accepts (strict SystemStatus schema)", () => {
+  expect(() => parseStrict(SystemStatus, base)).not.toThrow();
 });

@@ -1,0 +1,123 @@
+/**
+ * The fleet's shared state and its types. Two halves per inverter (issue 2 §6):
+ *
+ * - the **inverter side** (keyed by serial, survives a DTU reboot): energy counters, on/off, active and persistent
+ *   limit, its own event list (inverterSide.ts);
+ * - the **DTU side** (per configured slot, cleared by `reboot()`): what the DTU has read over the radio, its failure
+ *   counter, device info, limit read-back, command status (dtuSide.ts, commands.ts).
+ */
+import type { InverterType } from "@dtu/api/inverterType";
+import type { CommandStatus } from "@dtu/api/live";
+import type { ConfigInverter, ConfigJson } from "../config/types.ts";
+import type { DeviceClock, LogLine } from "../device/contracts.ts";
+import type { PosixTz } from "../time/posixTz.ts";
+import type { createSunCache } from "../time/sun.ts";
+import type { ReadStats } from "./live.ts";
+import type { StateFile } from "./persistence.ts";
+import type { InverterSetup, Weather } from "./physics.ts";
+
+export interface InverterEvent {
+  id: number;
+  start: number;
+  /** null = still active. */
+  end: number | null;
+}
+
+/** Inverter side: what the physical inverter keeps. */
+export interface InverterSide {
+  yieldDayWh: number[];
+  yieldTotalWh: number[];
+  /** Local date (`YYYY-MM-DD`) the day counters belong to. */
+  day: string;
+  on: boolean;
+  limitPercent: number;
+  persistentLimitPercent: number;
+  events: InverterEvent[];
+  awake: boolean;
+}
+
+export type Command =
+  { kind: "limit"; value: number; type: number } | { kind: "power"; on: boolean } | { kind: "restart" };
+
+export interface PendingCommand {
+  command: Command;
+  dueAt: number;
+  fails: boolean;
+  /** Failed, waiting for the next poll cycle to be re-sent. */
+  failed: boolean;
+}
+
+/** DTU side: what the DTU has read and sent. */
+export interface DtuSide {
+  failures: number;
+  lastStatsAt: number;
+  stats: ReadStats | null;
+  deviceInfo: boolean;
+  gridProfile: boolean;
+  /** null until the limit was first read (limit_relative 0). */
+  limitRelative: number | null;
+  lastLimitCommandAt: number;
+  lastReadBackAt: number;
+  limitStatus: CommandStatus;
+  powerStatus: CommandStatus;
+  limitCommand: PendingCommand | null;
+  powerCommand: PendingCommand | null;
+  events: InverterEvent[];
+}
+
+export interface Runtime {
+  slot: number;
+  serial: bigint;
+  hex: string;
+  type: InverterType;
+  cfg: ConfigInverter;
+  setup: InverterSetup;
+  maxPower: number;
+  inv: InverterSide;
+  dtu: DtuSide;
+}
+
+/** Called with every statistics sample the DTU receives (the hook for a recorder of live samples). */
+export type StatsListener = (serial: string, stats: ReadStats, at: number) => void;
+
+/** Everything the fleet's modules share; owned by createFleet (index.ts). */
+export interface FleetCore {
+  readonly clock: DeviceClock;
+  readonly log: LogLine;
+  readonly random: () => number;
+  /** Per-fleet seed of clouds and string setups. */
+  readonly seed: number;
+  config: ConfigJson;
+  tz: PosixTz;
+  runtimes: Runtime[];
+  /** Inverter sides by hex serial: they outlive slots and reboots. */
+  readonly sides: Map<string, InverterSide>;
+  /** What the state file held at start (null: none or unreadable). */
+  readonly saved: StateFile | null;
+  /** Bumped whenever any inverter's statistics changed. */
+  version: number;
+  bootAt: number;
+  weather: { at: number; value: Weather | null };
+  readonly sunCache: ReturnType<typeof createSunCache>;
+  readonly statsListeners: Set<StatsListener>;
+}
+
+export function freshDtu(): DtuSide {
+  return {
+    failures: 0,
+    lastStatsAt: 0,
+    stats: null,
+    deviceInfo: false,
+    gridProfile: false,
+    limitRelative: null,
+    lastLimitCommandAt: 0,
+    lastReadBackAt: 0,
+    limitStatus: "Ok",
+    powerStatus: "Ok",
+    limitCommand: null,
+    powerCommand: null,
+    events: [],
+  };
+}
+
+export const round1 = (v: number): number => Math.round(v * 10) / 10;
