@@ -82,7 +82,7 @@ function dropUnusedProperties(root, words) {
  * instead of the component's root: the same value, as the only theme boundary below <html> is the navbar, which is
  * itself a component root (NavBar.tsx).
  */
-function inlineConstants(root, words) {
+export function inlineConstants(root, words) {
   const decls = new Map();
   root.walkDecls(/^--/, (d) => decls.set(d.prop, decls.has(d.prop) ? null : d));
   const values = new Map();

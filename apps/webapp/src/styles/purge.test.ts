@@ -1,0 +1,40 @@
+import postcss from "postcss";
+import { describe, expect, it } from "vitest";
+import { inlineConstants } from "../../scripts/purge-css.mjs";
+
+// The build inlines Bootstrap's once-declared component properties (scripts/purge-css.mjs, issue 15 §4).
+const run = (css: string, words: string[] = []) => {
+  const root = postcss.parse(css);
+  inlineConstants(root, new Set(words));
+  return root.toString().replace(/\s+/g, " ").trim();
+};
+
+describe("purge-css inlineConstants", () => {
+  it("inlines a property declared once on a plain class, also through another inlined one", () => {
+    expect(run(".a{--x:1px;--y:var(--x) solid}.b{border:var(--y)}")).toBe(".b{border:1px solid}");
+  });
+
+  it("keeps a property that a variant, theme or media query declares again", () => {
+    const css = ".btn{--c:red}.btn-x{--c:blue}.btn{color:var(--c)}";
+    expect(run(css)).toBe(css);
+    const themed = ".a{--c:red}[data-bs-theme=dark] .a{--c:blue}.a{color:var(--c)}";
+    expect(run(themed)).toBe(themed);
+  });
+
+  it("keeps properties read with a fallback, named by the source, empty, or on a compound selector", () => {
+    for (const css of [
+      ".a{--c:red}.b{color:var(--c,blue)}",
+      ".a .b{--c:red}.b{color:var(--c)}",
+      ".a{--c: }.b{color:var(--c)}",
+    ]) {
+      expect(run(css)).toBe(css);
+    }
+    expect(run(".a{--c:red}.b{color:var(--c)}", ["c"])).toBe(".a{--c:red}.b{color:var(--c)}");
+  });
+
+  it("drops the space after commas outside data URLs", () => {
+    expect(run(".a{--rgb:13, 110, 253}.a{--rgb:1}.b{background:url(data:x, y)}")).toBe(
+      ".a{--rgb:13,110,253}.a{--rgb:1}.b{background:url(data:x, y)}",
+    );
+  });
+});
