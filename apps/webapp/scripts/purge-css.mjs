@@ -83,6 +83,10 @@ function dropUnusedProperties(root, words) {
  * itself a component root (NavBar.tsx).
  */
 export function inlineConstants(root, words) {
+  // A constant on :root (`--bs-border-width: 1px`) reads the same everywhere; one reading another property would
+  // be resolved on :root (light theme) and so must stay.
+  const onRoot = (d) =>
+    d.parent.selectors.join(",") === ":root,[data-bs-theme=light]" && !d.value.includes("var(");
   const decls = new Map();
   root.walkDecls(/^--/, (d) => decls.set(d.prop, decls.has(d.prop) ? null : d));
   const values = new Map();
@@ -91,7 +95,7 @@ export function inlineConstants(root, words) {
       d &&
       d.parent.type === "rule" &&
       d.parent.parent.type === "root" &&
-      /^\.[\w-]+$/.test(d.parent.selector);
+      (/^\.[\w-]+$/.test(d.parent.selector) || onRoot(d));
     // An empty value makes its reader invalid at computed time (`unset`); written out it would be dropped instead.
     if (
       plain &&

@@ -14,6 +14,13 @@ describe("purge-css inlineConstants", () => {
     expect(run(".a{--x:1px;--y:var(--x) solid}.b{border:var(--y)}")).toBe(".b{border:1px solid}");
   });
 
+  it("inlines a constant declared once on :root, but not one that reads another property there", () => {
+    const root = ":root,[data-bs-theme=light]";
+    expect(run(`${root}{--w:1px}.b{border:var(--w) solid}`)).toBe(".b{border:1px solid}");
+    const reads = `${root}{--w:var(--v)}.b{width:var(--w)}`;
+    expect(run(reads)).toBe(reads);
+  });
+
   it("keeps a property that a variant, theme or media query declares again", () => {
     const css = ".btn{--c:red}.btn-x{--c:blue}.btn{color:var(--c)}";
     expect(run(css)).toBe(css);
