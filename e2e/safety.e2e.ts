@@ -141,7 +141,7 @@ describe("forms report every rule at once", () => {
     const posts = trackPosts(page);
     const serial = page.getByLabel("Serial number", { exact: true });
     await serial.fill("999999999999");
-    await page.getByText("No known inverter model has this serial number").waitFor();
+    await page.getByText("No known model has this serial").waitFor();
     await serial.fill(taken);
     await page.getByLabel("Name", { exact: true }).first().fill("Twice");
     await page.getByRole("button", { name: "Add" }).click();
