@@ -274,3 +274,12 @@ interface AxeViolation {
   help: string;
   nodes: { target: string[] }[];
 }
+
+/** Every POST the page sends, by path (to prove a refused form sent nothing). */
+export function trackPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+  });
+  return posts;
+}

@@ -2,9 +2,8 @@
  * Issue 11 journeys against the real gateway: a restore that cannot destroy by accident, a firmware file refused
  * before upload, and form rules reported all at once at the field. Every refusal is checked by counting requests.
  */
-import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, startHarness, type Harness } from "./harness";
+import { ADMIN, startHarness, trackPosts, type Harness } from "./harness";
 
 const AUTH = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
 let h: Harness;
@@ -15,15 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/** Every POST the page sends, by path. */
-function trackPosts(page: Page): string[] {
-  const posts: string[] = [];
-  page.on("request", (r) => {
-    if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
-  });
-  return posts;
-}
 
 const file = (name: string, text: string | Buffer) => ({
   name,
@@ -141,7 +131,7 @@ describe("forms report every rule at once", () => {
     const posts = trackPosts(page);
     const serial = page.getByLabel("Serial number", { exact: true });
     await serial.fill("999999999999");
-    await page.getByText("No known inverter model has this serial number").waitFor();
+    await page.getByText("No known model has this serial").waitFor();
     await serial.fill(taken);
     await page.getByLabel("Name", { exact: true }).first().fill("Twice");
     await page.getByRole("button", { name: "Add" }).click();

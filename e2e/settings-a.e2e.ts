@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { ADMIN, requestsSettled, startHarness, type Harness } from "./harness";
+import { ADMIN, requestsSettled, startHarness, trackPosts, type Harness } from "./harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,15 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-
-/** Every POST the page sends, by path. */
-function trackPosts(page: Page): string[] {
-  const posts: string[] = [];
-  page.on("request", (r) => {
-    if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
-  });
-  return posts;
-}
 
 async function open(path: string, title: string): Promise<Page> {
   const page = await h.openPage(path, { loggedIn: true });

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Gateway } from "../device/gateway.ts";
-import { sendSpa, sendStatic } from "../http/static.ts";
+import { sendSpa, sendStatic, sendZones } from "../http/static.ts";
 
 /** What static.ts reads from the Gateway: the web root, the zone table and the git hash (as /js/app.js ETag). */
 export interface SiteParts {
@@ -48,8 +48,8 @@ export function createSite(parts: SiteParts): Site {
       }
       await sendSpa(gw, reply);
     },
-    async sendLocalZones(req, reply) {
-      await sendStatic(gw, req, reply, "/zones.json");
+    async sendLocalZones(_req, reply) {
+      await sendZones(gw, reply);
     },
   };
 }
