@@ -67,7 +67,7 @@ describe("live view: states, stale values, totals", () => {
     await tab(page, "Barn").click();
     const panel = page.locator("section.card", { has: page.getByRole("heading", { name: "Barn" }) });
     await panel.getByText(/^Last seen .+ \(.+ ago\)$/).waitFor();
-    expect(await panel.locator(".row.opacity-50").count()).toBe(1);
+    expect(await panel.locator(".row.stale").count()).toBe(1);
     await expect.poll(() => totals(page).textContent()).toBe("Totals cover 2 of 3 inverters");
     await totals(page).click();
     await page.getByRole("listitem").filter({ hasText: "Barn: Polling off" }).waitFor();
@@ -124,7 +124,7 @@ describe("live view: states, stale values, totals", () => {
     const banner = page.getByRole("alert").filter({ hasText: "Verbindung zum Gerät unterbrochen" });
     await banner.waitFor({ timeout: 20_000 });
     expect(await banner.textContent()).toMatch(/Die angezeigten Werte sind von \d\d:\d\d:\d\d\./);
-    expect(await page.locator("div.opacity-50", { has: page.getByRole("tablist") }).count()).toBe(1);
+    expect(await page.locator("div.stale", { has: page.getByRole("tablist") }).count()).toBe(1);
     await h.screenshot(page, "live-states-lost-de-dark-1280");
     await page.close();
   });
@@ -173,10 +173,10 @@ describe("live view: states, stale values, totals", () => {
     await expect
       .poll(() => totals(page).textContent(), { timeout: 30_000 })
       .toMatch(/^Incomplete: \d of 3 inverters read since the start$/);
-    expect(await page.locator(".row-cols-3.opacity-50").count()).toBe(1);
+    expect(await page.locator(".row-cols-3.stale").count()).toBe(1);
     await h.screenshot(page, "live-states-restart-en-1280");
     await expect.poll(() => totals(page).count(), { timeout: 60_000 }).toBe(0);
-    expect(await page.locator(".row-cols-3.opacity-50").count()).toBe(0);
+    expect(await page.locator(".row-cols-3.stale").count()).toBe(0);
     await page.close();
   });
 });

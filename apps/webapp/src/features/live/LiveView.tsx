@@ -100,7 +100,7 @@ export function LiveView({ feed = liveFeed }: { feed?: LiveFeed }) {
         </div>
       ))}
       {/* Nothing looks live that is not: without connection the whole page is muted (issue 13 item 2). */}
-      <div className={lost ? "opacity-50" : undefined}>
+      <div className={lost ? "stale" : undefined}>
         <Totals feed={feed} />
         {items.length === 0 ? (
           <div className="alert alert-info">{t("live.noInverters")}</div>

@@ -41,7 +41,7 @@ export function Totals({ feed = liveFeed }: { feed?: LiveFeed }) {
   const incomplete = out.some((x) => x.status.state === "unread");
   return (
     <div className="mb-3">
-      <div className={`row row-cols-3 g-2${incomplete ? " opacity-50" : ""}`}>
+      <div className={`row row-cols-3 g-2${incomplete ? " stale" : ""}`}>
         <TotalCard label="live.totalYield" field={total.YieldTotal} />
         <TotalCard label="live.yieldToday" field={total.YieldDay} />
         <TotalCard label="live.totalPower" field={total.Power} />
