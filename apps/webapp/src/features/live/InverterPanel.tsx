@@ -102,9 +102,7 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
         </div>
         {cards.length > 0 ? (
           // Not current: last-known values, muted; the header says since when (issue 13 item 2).
-          <div
-            className={`row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3${status.stale ? " stale" : ""}`}
-          >
+          <div className={`row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3${status.stale ? " stale" : ""}`}>
             {cards}
           </div>
         ) : (
