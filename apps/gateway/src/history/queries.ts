@@ -51,10 +51,14 @@ function offsets(tz: PosixTz, from: number, to: number): [number, number][] {
 /** The statements, each reading by a primary key (see the header). Exported for the query-plan test. */
 export const SQL = {
   series: "SELECT id, serial, ch, name FROM series ORDER BY serial, ch",
-  /** Mean power (W) of the given series' slots of one day; `?1` a JSON array of series ids. */
-  slots: `SELECT sid, slot, sum * 1.0 / n / 10 AS w FROM agg5
-    WHERE sid IN (SELECT value FROM json_each(?1)) AND slot >= ?2 AND slot < ?3`,
-  up: "SELECT slot FROM up WHERE slot >= ? AND slot < ?",
+  /**
+   * Mean power (W) of the given series' slots of one day, one row per series with `[[slot − ?2, W], …]` as JSON;
+   * `?1` a JSON array of series ids. Handing over a row per slot costs several times more than reading it.
+   */
+  slots: `SELECT sid, json_group_array(json_array(slot - ?2, sum * 1.0 / n / 10)) FROM agg5
+    WHERE sid IN (SELECT value FROM json_each(?1)) AND slot >= ?2 AND slot < ?3 GROUP BY sid`,
+  /** The covered slots of one day, as a JSON array of `slot − ?1`. */
+  up: "SELECT json_group_array(slot - ?1) FROM up WHERE slot >= ?1 AND slot < ?2",
   /** Energy and peak per series and period; `?1` the series ids, `?4` the interval. */
   periods: `SELECT sid,
       CASE ?4 WHEN 'year' THEN substr(day, 1, 4) || '-01-01'
@@ -84,21 +88,23 @@ export function createQueries(db: HistoryDb, zone: () => PosixTz) {
       const [start, end] = dayBounds(zone(), date);
       const from = Math.floor(start / 1000 / SLOT_S);
       const to = Math.floor(end / 1000 / SLOT_S);
-      const covered = new Set((st.up.raw(true).all(from, to) as [number][]).map((r) => r[0]));
+      const n = to - from;
+      const covered = new Array<boolean>(n).fill(false);
+      for (const k of JSON.parse((st.up.raw(true).get(from, to) as [string])[0]) as number[])
+        covered[k] = true;
       const all = allSeries();
       const picked = all.filter(
         (s) => s.serial !== TOTAL_SERIAL && (serial === null ? s.ch === INVERTER_CH : s.serial === serial),
       );
-      const n = to - from;
       // Mean W per picked series and slot of the day; null where the series has no sample.
       const index = new Map(picked.map((s, i) => [s.id, i]));
       const means = picked.map(() => new Array<number | null>(n).fill(null));
-      const rows = st.slots.raw(true).all(JSON.stringify([...index.keys()]), from, to) as number[][];
-      for (const [sid = 0, slot = 0, w = 0] of rows) {
+      const rows = st.slots.raw(true).all(JSON.stringify([...index.keys()]), from, to) as [number, string][];
+      for (const [sid, json] of rows) {
         const arr = means[index.get(sid) ?? -1];
-        if (arr) arr[slot - from] = w;
+        for (const [k = 0, w = 0] of JSON.parse(json) as number[][]) if (arr) arr[k] = w;
       }
-      const base = (k: number): number | null => (covered.has(from + k) ? 0 : null);
+      const base = (k: number): number | null => (covered[k] ? 0 : null);
       const series: HistorySeries[] = picked.map((s, i) => ({
         serial: s.serial,
         name: s.name,
