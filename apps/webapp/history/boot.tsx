@@ -95,8 +95,9 @@ function peakLine(): void {
     p = document.createElement("p");
     p.id = "history-peak";
     p.className = "small text-body-secondary mt-1 mb-0";
-    totals.after(p);
   }
+  // Right after the totals, also when the live view re-rendered them (only then: each move is a DOM mutation).
+  if (totals.nextElementSibling !== p) totals.after(p);
   if (p.textContent !== peak.text) p.textContent = peak.text;
   if (Date.now() - peak.at > 60_000) {
     peak.at = Date.now();
