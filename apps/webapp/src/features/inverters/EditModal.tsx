@@ -69,9 +69,10 @@ function toDraft(e: InverterEntry): Draft {
   };
 }
 
-function check(d: Draft): Errors {
+/** `taken`: the serials of the other slots; the device would run two inverters on one serial (issue 11). */
+function check(d: Draft, taken: readonly string[]): Errors {
   return {
-    serial: checkSerial(d.serial),
+    serial: checkSerial(d.serial, taken),
     name: checkName(d.name),
     threshold: checkThreshold(d.reachable_threshold),
     channel: d.channel.map((c) => ({
@@ -89,10 +90,13 @@ function check(d: Draft): Errors {
  */
 export function EditModal({
   entry,
+  others,
   onClose,
   onSaved,
 }: {
   entry: InverterEntry;
+  /** Serials configured in the other slots. */
+  others: readonly string[];
   onClose: () => void;
   onSaved: (r: ApiResult) => void;
 }) {
@@ -107,7 +111,7 @@ export function EditModal({
     setDraft((d) => ({ ...d, channel: d.channel.map((c, k) => (k === i ? { ...c, ...patch } : c)) }));
 
   async function save() {
-    const errs = check(draft);
+    const errs = check(draft, others);
     setErrors(errs);
     const chanBad = errs.channel.some((c) => c.name || c.max_power || c.yield_total_offset);
     if (errs.serial || errs.name) return setTab("general");

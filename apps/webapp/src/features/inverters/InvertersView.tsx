@@ -201,6 +201,7 @@ export function InvertersView({ initial }: { initial: InverterList }) {
         <EditModal
           key={editing.id}
           entry={editing}
+          others={rows.filter((r) => r.id !== editing.id).map((r) => r.serial)}
           onClose={() => setEditing(null)}
           onSaved={(r) => {
             setEditing(null);
