@@ -8,14 +8,18 @@ const CODELESS: Record<string, MessageKey> = {
   "Password must not be longer than 64 characters long!": "network.answerPassword",
 };
 
-/** The text of a POST result (API.md §3.0): `apiresponse.<code>` with its param, else the server's message. */
+/** The text key of a POST result (API.md §3.0): `apiresponse.<code>`, or a code-less answer's; none if unknown. */
+export function resultKey(r: ApiResult): MessageKey | undefined {
+  const key = r.code === undefined ? CODELESS[r.message] : `apiresponse.${r.code}`;
+  return key && hasKey(key) ? (key as MessageKey) : undefined;
+}
+
+/** The text of a POST result: its key with the param, else (a later firmware's answer) the device's own message. */
 export function useResultText(): (r: ApiResult) => string {
   const t = useT();
   return (r) => {
-    const key = r.code === undefined ? CODELESS[r.message] : `apiresponse.${r.code}`;
-    // An unknown answer (a later firmware's): show the device's own message.
-    if (!key || !hasKey(key)) return r.message;
-    return t(key as MessageKey, { min: r.param?.min, max: r.param?.max });
+    const key = resultKey(r);
+    return key ? t(key, { min: r.param?.min, max: r.param?.max }) : r.message;
   };
 }
 

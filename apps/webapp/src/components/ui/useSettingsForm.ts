@@ -1,5 +1,7 @@
 import { useRef, useState, type Dispatch, type FormEvent, type RefObject, type SetStateAction } from "react";
-import { useSave, type SaveState } from "./useSave";
+import type { ApiResult } from "@dtu/api/codes";
+import { resultKey } from "./ResultAlert";
+import { clearNotices, useSave, type SaveState } from "./useSave";
 import { focusFirstInvalid, hasProblems, type Problems } from "./validation";
 
 export interface SettingsFormState<D, K extends string> extends SaveState {
@@ -13,10 +15,20 @@ export interface SettingsFormState<D, K extends string> extends SaveState {
   submit: (send: (draft: D) => void) => (e: FormEvent) => void;
 }
 
-/** Draft, problems and save state of a settings form (SEED §2: fields are checked on Save, then while typing). */
+/**
+ * Device answers that concern one field: the answer's code (or, for a code-less answer, its text key) → the field,
+ * named as its control's `name`.
+ */
+export type AnswerFields<K extends string> = Partial<Record<string | number, K>>;
+
+/**
+ * Draft, problems and save state of a settings form (SEED §2: fields are checked on Save, then while typing). A
+ * device refusal listed in `answers` is shown at its field like a check of our own, translated, and focused (issue 11).
+ */
 export function useSettingsForm<D, K extends string>(
   initial: D | (() => D),
   validate: (draft: D) => Problems<K>,
+  answers: AnswerFields<K> = {},
 ): SettingsFormState<D, K> {
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
@@ -30,18 +42,34 @@ export function useSettingsForm<D, K extends string>(
     if (tried) setProblems(validate(next));
   };
 
+  const atField = (r: ApiResult) => {
+    const key = resultKey(r);
+    const field = r.type !== "success" && key ? answers[r.code ?? key] : undefined;
+    // Only a field on screen can show it (e.g. no address fields while DHCP is on): else the alert stays.
+    if (!field || !form.current?.elements.namedItem(field)) return;
+    setProblems((p) => ({ ...p, [field]: { key, params: r.param } }));
+    saving.clear();
+    focusFirstInvalid(form.current);
+  };
+
   const submit = (send: (draft: D) => void) => (e: FormEvent) => {
     e.preventDefault();
     setTried(true);
     const p = validate(draft);
     setProblems(p);
     if (hasProblems(p)) {
-      saving.clear();
+      clearNotices();
       focusFirstInvalid(form.current);
       return;
     }
     send(draft);
   };
 
-  return { ...saving, form, draft, setDraft, problems, change, submit };
+  const save = (path: string, body: unknown) =>
+    saving.save(path, body).then((r) => {
+      atField(r);
+      return r;
+    });
+
+  return { ...saving, save, form, draft, setDraft, problems, change, submit };
 }

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import type { ApiResult } from "@dtu/api/codes";
 import { Card } from "../../components/ui/Card";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { ResultAlert } from "../../components/ui/ResultAlert";
 import { Spinner } from "../../components/ui/Spinner";
+import { useSave } from "../../components/ui/useSave";
 import { toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
 import { downloadFile, factoryReset, type ConfigFiles } from "./api";
@@ -60,30 +60,19 @@ function BackupCard({ files }: { files: ConfigFiles }) {
 function ResetCard({ files }: { files: ConfigFiles }) {
   const t = useT();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
   const [restarting, setRestarting] = useState(false);
   const restart = useDeviceRestart(restarting);
 
   async function go() {
     setAsking(false);
-    setBusy(true);
-    setResult(undefined);
     setRestarting(false);
-    try {
-      const r = await factoryReset(files.api);
-      setResult(r);
-      setRestarting(r.type === "success");
-    } catch (e) {
-      setResult({ type: "danger", message: toHttpError(e).message });
-    } finally {
-      setBusy(false);
-    }
+    setRestarting((await run(factoryReset(files.api))).type === "success");
   }
 
   return (
     <Card title={t("config.resetTitle")}>
-      <ResultAlert result={result} onClose={() => setResult(undefined)} />
+      <ResultAlert result={result} onClose={clear} />
       <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
       <p>{t("config.resetIntro")}</p>
       <button

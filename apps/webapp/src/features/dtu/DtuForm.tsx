@@ -16,6 +16,7 @@ import {
   outsideLegalBand,
   validateDtu,
   type DtuDraft,
+  type DtuField,
 } from "./validate";
 
 /** Serial, poll interval, NRF24 and CMT2300A options (SEED §2 DTU settings). */
@@ -23,9 +24,11 @@ export function DtuForm({ initial }: { initial: DtuConfig }) {
   const { t, number } = useI18n();
   const text = useProblemText();
   const band = useMemo(() => dtuBand(initial), [initial]);
-  const state = useSettingsForm(
+  const state = useSettingsForm<DtuDraft, DtuField>(
     () => dtuDraft(initial, band),
     (d: DtuDraft) => validateDtu(d, band),
+    // API.md §3.10; 2003 (either power level) is left to the alert.
+    { 2001: "serial", 2002: "pollinterval", 2004: "frequencyMhz" },
   );
   const { draft, problems, change } = state;
 
@@ -106,7 +109,7 @@ export function DtuForm({ initial }: { initial: DtuConfig }) {
         />
         <InputField
           label={t("dtu.frequency")}
-          name="frequency"
+          name="frequencyMhz"
           type="number"
           min={band.min / band.perMhz}
           max={band.max / band.perMhz}

@@ -1,56 +1,45 @@
 import { useState, type FormEvent } from "react";
-import type { ApiResult } from "@dtu/api/codes";
 import { InputField } from "../../components/ui/FormRow";
 import { ResultAlert } from "../../components/ui/ResultAlert";
+import { clearNotices } from "../../components/ui/useSave";
 import { Spinner } from "../../components/ui/Spinner";
-import { toHttpError } from "../../lib/http";
+import { useSave } from "../../components/ui/useSave";
+import { focusFirstInvalid } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import { addInverter } from "./api";
 import { problemText } from "./problemText";
-import { checkName, checkSerial, knownModel, type Problem } from "./validate";
+import { answerErrors, checkName, checkSerial, knownModel, type Problem } from "./validate";
 
 /**
  * Add form (SEED §2): serial and name, checked here first (a serial already in `serials` is refused; one of no known
  * model is explained, as the device would never reach it); the typed values stay when the gateway refuses.
  */
-export function AddForm({
-  onAdded,
-  onStart,
-  serials,
-}: {
-  onAdded: () => void;
-  /** A new add clears the list's last notice (issue 11: no old success next to a new error). */
-  onStart: () => void;
-  serials: readonly string[];
-}) {
+export function AddForm({ onAdded, serials }: { onAdded: () => void; serials: readonly string[] }) {
   const t = useT();
   const [serial, setSerial] = useState("");
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<{ serial?: Problem; name?: Problem }>({});
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
 
-  async function submit(e: FormEvent) {
+  async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    onStart();
-    setResult(undefined);
+    const form = e.currentTarget;
     const errs = { serial: checkSerial(serial, serials), name: checkName(name) };
     setErrors(errs);
-    if (errs.serial || errs.name) return;
-    setBusy(true);
-    setResult(undefined);
-    try {
-      const r = await addInverter({ serial: serial.trim(), name });
-      setResult(r);
-      if (r.type === "success") {
-        setSerial("");
-        setName("");
-        onAdded();
-      }
-    } catch (err) {
-      setResult({ type: "danger", message: toHttpError(err).message });
-    } finally {
-      setBusy(false);
+    // A new add clears the page's last notice, also when refused here (issue 11).
+    if (errs.serial || errs.name) return clearNotices();
+    const r = await run(addInverter({ serial: serial.trim(), name }));
+    const at = answerErrors(r);
+    if (at.serial || at.name) {
+      // The device's refusal at its field instead of the alert (issue 11).
+      setErrors(at);
+      clear();
+      focusFirstInvalid(form);
+    }
+    if (r.type === "success") {
+      setSerial("");
+      setName("");
+      onAdded();
     }
   }
 
@@ -58,7 +47,7 @@ export function AddForm({
     <section className="card mb-3">
       <h2 className="card-header h6 mb-0 py-2">{t("inverters.addTitle")}</h2>
       <form className="card-body" onSubmit={submit} noValidate>
-        <ResultAlert result={result} onClose={() => setResult(undefined)} />
+        <ResultAlert result={result} onClose={clear} />
         <InputField
           label={t("inverters.serial")}
           hint={

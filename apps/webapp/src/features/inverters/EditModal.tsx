@@ -3,13 +3,16 @@ import type { ApiResult } from "@dtu/api/codes";
 import { CheckField, InputField } from "../../components/ui/FormRow";
 import { Modal } from "../../components/ui/Modal";
 import { ResultAlert } from "../../components/ui/ResultAlert";
+import { clearNotices } from "../../components/ui/useSave";
 import { Spinner } from "../../components/ui/Spinner";
 import { Tabs } from "../../components/ui/Tabs";
-import { toHttpError } from "../../lib/http";
+import { useSave } from "../../components/ui/useSave";
+import { focusFirstInvalid } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import { editInverter, type InverterEntry } from "./api";
 import { problemText } from "./problemText";
 import {
+  answerErrors,
   checkChannelName,
   checkName,
   checkNonNegative,
@@ -104,8 +107,7 @@ export function EditModal({
   const [draft, setDraft] = useState(() => toDraft(entry));
   const [errors, setErrors] = useState<Errors>({ channel: [] });
   const [tab, setTab] = useState("general");
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
 
   const setChannel = (i: number, patch: Partial<ChannelDraft>) =>
     setDraft((d) => ({ ...d, channel: d.channel.map((c, k) => (k === i ? { ...c, ...patch } : c)) }));
@@ -114,6 +116,7 @@ export function EditModal({
     const errs = check(draft, others);
     setErrors(errs);
     const chanBad = errs.channel.some((c) => c.name || c.max_power || c.yield_total_offset);
+    if (errs.serial || errs.name || chanBad || errs.threshold) clearNotices();
     if (errs.serial || errs.name) return setTab("general");
     if (chanBad) return setTab("string");
     if (errs.threshold) return setTab("advanced");
@@ -129,16 +132,15 @@ export function EditModal({
         yield_total_offset: Number(c.yield_total_offset),
       })),
     };
-    setBusy(true);
-    setResult(undefined);
-    try {
-      const r = await editInverter(body);
-      if (r.type === "success") onSaved(r);
-      else setResult(r);
-    } catch (err) {
-      setResult({ type: "danger", message: toHttpError(err).message });
-    } finally {
-      setBusy(false);
+    const r = await run(editInverter(body));
+    if (r.type === "success") return onSaved(r);
+    const at = answerErrors(r);
+    if (at.serial || at.name) {
+      // The device's refusal at its field instead of the alert (issue 11).
+      setErrors({ ...at, channel: [] });
+      setTab("general");
+      clear();
+      focusFirstInvalid(document.querySelector(".modal"));
     }
   }
 
@@ -250,7 +252,7 @@ export function EditModal({
         </>
       }
     >
-      <ResultAlert result={result} onClose={() => setResult(undefined)} />
+      <ResultAlert result={result} onClose={clear} />
       <Tabs
         active={tab}
         onChange={setTab}

@@ -8,6 +8,7 @@ import { useSettingsForm } from "../../components/ui/useSettingsForm";
 import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import {
+  MQTT_ANSWERS,
   lwtOnlineBroken,
   mqttBody,
   mqttDraft,
@@ -25,6 +26,7 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
   const state = useSettingsForm(
     () => mqttDraft(initial),
     (d: MqttDraft) => validateMqtt(d, repair),
+    MQTT_ANSWERS,
   );
   const { draft, problems, change } = state;
 

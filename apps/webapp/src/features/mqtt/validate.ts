@@ -1,5 +1,6 @@
 import { uiLimits } from "@dtu/api/limits";
 import type { MqttConfig } from "@dtu/api/settings";
+import type { AnswerFields } from "../../components/ui/useSettingsForm";
 import { checkLength, checkNumber, checkTopic, type Problems } from "../../components/ui/validation";
 
 /** The editable MQTT settings; port and interval as typed. */
@@ -98,6 +99,27 @@ export function validateMqtt(d: MqttDraft, lwtOnlineRequired = false): Problems<
   if (d.mqtt_hass_enabled) p.mqtt_hass_topic = checkTopic(d.mqtt_hass_topic, m.hassTopic);
   return p;
 }
+
+/**
+ * The device's refusals by field (API.md §3.16). 7008 is left to the alert: it does not say which of the three
+ * certificates is too long.
+ */
+export const MQTT_ANSWERS: AnswerFields<MqttTextField> = {
+  7001: "mqtt_hostname",
+  7002: "mqtt_username",
+  7003: "mqtt_password",
+  7004: "mqtt_topic",
+  7005: "mqtt_topic",
+  7006: "mqtt_topic",
+  7007: "mqtt_port",
+  7009: "mqtt_lwt_topic",
+  7010: "mqtt_lwt_topic",
+  7011: "mqtt_lwt_online",
+  7012: "mqtt_lwt_offline",
+  7013: "mqtt_publish_interval",
+  7014: "mqtt_hass_topic",
+  7015: "mqtt_hass_topic",
+};
 
 /** API.md §9.0: the GET object (later keys such as mqtt_lwt_qos, mqtt_clientid included) with the edits. */
 export function mqttBody(base: MqttConfig, d: MqttDraft): MqttConfig {

@@ -6,7 +6,7 @@ import { SettingsForm } from "../../components/ui/SettingsForm";
 import { useSettingsForm } from "../../components/ui/useSettingsForm";
 import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
-import { networkBody, networkDraft, validateNetwork, type NetworkField } from "./validate";
+import { NETWORK_ANSWERS, networkBody, networkDraft, validateNetwork, type NetworkField } from "./validate";
 
 /** WiFi, static IP (only with DHCP off), mDNS and admin AP cards (SEED §2 Network settings). */
 export function NetworkForm({ initial, wifi = true }: { initial: NetworkConfig; wifi?: boolean }) {
@@ -15,6 +15,7 @@ export function NetworkForm({ initial, wifi = true }: { initial: NetworkConfig; 
   const state = useSettingsForm(
     () => networkDraft(initial),
     (d) => validateNetwork(d, wifi),
+    NETWORK_ANSWERS,
   );
   const { draft, problems, change } = state;
 

@@ -1,5 +1,6 @@
 import { deviceLimits, uiLimits } from "@dtu/api/limits";
 import type { NetworkConfig } from "@dtu/api/settings";
+import type { AnswerFields } from "../../components/ui/useSettingsForm";
 import { checkLength, checkNumber, type Problems } from "../../components/ui/validation";
 
 /** The editable part of the network config; the timeout as typed. */
@@ -57,6 +58,19 @@ export function validateNetwork(d: NetworkDraft, wifi = true): Problems<NetworkF
   }
   return p;
 }
+
+/** The device's refusals by field (API.md §3.17; the three code-less ones by their text key). */
+export const NETWORK_ANSWERS: AnswerFields<NetworkField> = {
+  8001: "ipaddress",
+  8002: "netmask",
+  8003: "gateway",
+  8004: "dns1",
+  8005: "dns2",
+  8006: "aptimeout",
+  "network.answerHostname": "hostname",
+  "network.answerSsid": "ssid",
+  "network.answerPassword": "password",
+};
 
 /** API.md §9.0 rule 2: the GET object (later keys such as syslog included) with only the edits. */
 export function networkBody(base: NetworkConfig, d: NetworkDraft): NetworkConfig {

@@ -17,6 +17,7 @@ import {
   zoneOptions,
   zoneValue,
   type NtpDraft,
+  type NtpField,
 } from "./validate";
 
 /** Time server, time zone (+ resulting rule), location and sunset type (SEED §2 NTP settings). */
@@ -25,9 +26,11 @@ export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: (z
   const text = useProblemText();
   const withRule = postsRule(initial);
   const zones = useApi<Zones>(withRule ? endpoints.zones.path : laterEndpoints.ntpZones);
-  const state = useSettingsForm(
+  const state = useSettingsForm<NtpDraft, NtpField>(
     () => ntpDraft(initial),
     (d: NtpDraft) => validateNtp(d, withRule),
+    // API.md §3.18; 9003 (the zone's name, from the list) is left to the alert.
+    { 9001: "ntp_server", 9002: "ntp_timezone" },
   );
   const { draft, setDraft, problems, change } = state;
 

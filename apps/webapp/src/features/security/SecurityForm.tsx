@@ -16,6 +16,7 @@ export function SecurityForm({ initial }: { initial: SecurityConfig }) {
   const state = useSettingsForm<SecurityDraft, "password" | "repeat">(
     { password: initial.password, repeat: initial.password, allow_readonly: initial.allow_readonly },
     validateSecurity,
+    { 10001: "password" },
   );
   const { draft, problems, change } = state;
 
@@ -35,6 +36,7 @@ export function SecurityForm({ initial }: { initial: SecurityConfig }) {
       <Card title={t("security.passwordCard")}>
         <InputField
           label={t("security.password")}
+          name="password"
           type="password"
           autoComplete="new-password"
           value={draft.password}
