@@ -81,6 +81,6 @@ function decimalsOf(v: number): number {
 }
 
 /** After a refused submit: move the focus to the first field marked invalid (once React has rendered it). */
-export function focusFirstInvalid(form: ParentNode | null): void {
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
   setTimeout(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
 }

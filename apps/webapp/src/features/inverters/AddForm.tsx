@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from "react";
 import { InputField } from "../../components/ui/FormRow";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { clearNotices } from "../../components/ui/useSave";
 import { Spinner } from "../../components/ui/Spinner";
-import { useSave } from "../../components/ui/useSave";
-import { focusFirstInvalid } from "../../components/ui/validation";
+import { clearNotices, useSave } from "../../components/ui/useSave";
 import { useT } from "../../lib/i18n";
 import { addInverter } from "./api";
 import { problemText } from "./problemText";
-import { answerErrors, checkName, checkSerial, knownModel, type Problem } from "./validate";
+import { checkName, checkSerial, knownModel, type Problem } from "./validate";
 
 /**
  * Add form (SEED §2): serial and name, checked here first (a serial already in `serials` is refused; one of no known
@@ -21,21 +19,13 @@ export function AddForm({ onAdded, serials }: { onAdded: () => void; serials: re
   const [errors, setErrors] = useState<{ serial?: Problem; name?: Problem }>({});
   const { busy, result, clear, run } = useSave();
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  async function submit(e: FormEvent) {
     e.preventDefault();
-    const form = e.currentTarget;
     const errs = { serial: checkSerial(serial, serials), name: checkName(name) };
     setErrors(errs);
     // A new add clears the page's last notice, also when refused here (issue 11).
     if (errs.serial || errs.name) return clearNotices();
     const r = await run(addInverter({ serial: serial.trim(), name }));
-    const at = answerErrors(r);
-    if (at.serial || at.name) {
-      // The device's refusal at its field instead of the alert (issue 11).
-      setErrors(at);
-      clear();
-      focusFirstInvalid(form);
-    }
     if (r.type === "success") {
       setSerial("");
       setName("");

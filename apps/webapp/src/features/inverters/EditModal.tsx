@@ -3,16 +3,13 @@ import type { ApiResult } from "@dtu/api/codes";
 import { CheckField, InputField } from "../../components/ui/FormRow";
 import { Modal } from "../../components/ui/Modal";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { clearNotices } from "../../components/ui/useSave";
 import { Spinner } from "../../components/ui/Spinner";
 import { Tabs } from "../../components/ui/Tabs";
-import { useSave } from "../../components/ui/useSave";
-import { focusFirstInvalid } from "../../components/ui/validation";
+import { clearNotices, useSave } from "../../components/ui/useSave";
 import { useT } from "../../lib/i18n";
 import { editInverter, type InverterEntry } from "./api";
 import { problemText } from "./problemText";
 import {
-  answerErrors,
   checkChannelName,
   checkName,
   checkNonNegative,
@@ -134,14 +131,6 @@ export function EditModal({
     };
     const r = await run(editInverter(body));
     if (r.type === "success") return onSaved(r);
-    const at = answerErrors(r);
-    if (at.serial || at.name) {
-      // The device's refusal at its field instead of the alert (issue 11).
-      setErrors({ ...at, channel: [] });
-      setTab("general");
-      clear();
-      focusFirstInvalid(document.querySelector(".modal"));
-    }
   }
 
   const general = (

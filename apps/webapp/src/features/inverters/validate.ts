@@ -1,4 +1,3 @@
-import type { ApiResult } from "@dtu/api/codes";
 import { uiLimits } from "@dtu/api/limits";
 
 /** Field errors as message keys with params; an empty object means valid. */
@@ -24,12 +23,6 @@ export function checkSerial(v: string, taken: readonly string[] = []): Problem |
  */
 export function knownModel(serial: string): boolean {
   return /^(13(61|82)|11(64|44|24|25)|10[246]2|.1[246].)\d{8}$/.test(serial.trim());
-}
-
-/** The device's refusals that concern a field (API.md §3.9: 4001 serial, 4002 name), to show them there. */
-export function answerErrors(r: ApiResult): { serial?: Problem; name?: Problem } {
-  if (r.code === 4001) return { serial: { key: "serial" } };
-  return r.code === 4002 ? { name: { key: "name", max: r.param?.max } } : {};
 }
 
 /** SEED §5: inverter name required, at most 31 characters. */
