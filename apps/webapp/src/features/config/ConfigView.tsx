@@ -4,7 +4,7 @@ import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { BusyButton } from "../../components/ui/Buttons";
 import { useSave } from "../../components/ui/useSave";
 import { toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
@@ -75,15 +75,9 @@ function ResetCard({ files }: { files: ConfigFiles }) {
       <ResultAlert result={result} onClose={clear} />
       <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
       <p>{t("config.resetIntro")}</p>
-      <button
-        type="button"
-        className="btn btn-danger d-inline-flex align-items-center gap-2"
-        disabled={busy}
-        onClick={() => setAsking(true)}
-      >
-        {busy && <Spinner small />}
+      <BusyButton className="btn-danger" busy={busy} onClick={() => setAsking(true)}>
         {t("config.reset")}
-      </button>
+      </BusyButton>
       <ConfirmModal
         open={asking}
         title={t("config.resetConfirmTitle")}

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { InputField } from "../../components/ui/FormRow";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { BusyButton } from "../../components/ui/Buttons";
 import { clearNotices, useSave } from "../../components/ui/useSave";
 import { useT } from "../../lib/i18n";
 import { addInverter } from "./api";
@@ -62,14 +62,9 @@ export function AddForm({ onAdded, serials }: { onAdded: () => void; serials: re
           error={problemText(t, errors.name)}
           onChange={(e) => setName(e.target.value)}
         />
-        <button
-          type="submit"
-          className="btn btn-primary d-inline-flex align-items-center gap-2"
-          disabled={busy}
-        >
-          {busy && <Spinner small />}
+        <BusyButton type="submit" busy={busy}>
           {t("inverters.add")}
-        </button>
+        </BusyButton>
       </form>
     </section>
   );

@@ -3,7 +3,7 @@ import type { ApiResult } from "@dtu/api/codes";
 import { CheckField, InputField } from "../../components/ui/FormRow";
 import { Modal } from "../../components/ui/Modal";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { BusyButton } from "../../components/ui/Buttons";
 import { Tabs } from "../../components/ui/Tabs";
 import { clearNotices, useSave } from "../../components/ui/useSave";
 import { useT } from "../../lib/i18n";
@@ -229,15 +229,9 @@ export function EditModal({
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t("common.cancel")}
           </button>
-          <button
-            type="button"
-            className="btn btn-primary d-inline-flex align-items-center gap-2"
-            disabled={busy}
-            onClick={() => void save()}
-          >
-            {busy && <Spinner small />}
+          <BusyButton busy={busy} onClick={() => void save()}>
             {t("common.save")}
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -4,7 +4,7 @@ import { BoolBadge } from "../../components/ui/Badge";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { Icon } from "../../components/ui/Icon";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { BusyButton } from "../../components/ui/Buttons";
 import { useSave } from "../../components/ui/useSave";
 import { getJson, toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
@@ -171,15 +171,9 @@ export function InvertersView({ initial }: { initial: InverterList }) {
               <div aria-live="polite" className="visually-hidden">
                 {said}
               </div>
-              <button
-                type="button"
-                className="btn btn-primary d-inline-flex align-items-center gap-2"
-                disabled={busy}
-                onClick={() => void act(saveOrder(orderIds(rows)))}
-              >
-                {busy && <Spinner small />}
+              <BusyButton busy={busy} onClick={() => void act(saveOrder(orderIds(rows)))}>
                 {t("inverters.saveOrder")}
-              </button>
+              </BusyButton>
             </>
           )}
         </div>

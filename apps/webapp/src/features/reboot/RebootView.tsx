@@ -3,7 +3,7 @@ import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { BusyButton } from "../../components/ui/Buttons";
 import { useSave } from "../../components/ui/useSave";
 import { useT } from "../../lib/i18n";
 import { reboot } from "./api";
@@ -31,15 +31,14 @@ export function RebootView() {
         <ResultAlert result={result} onClose={clear} />
         <DeviceRestartNote state={state} waiting={t("reboot.waiting")} back={t("reboot.back")} />
         <p>{t("reboot.intro")}</p>
-        <button
-          type="button"
-          className="btn btn-danger d-inline-flex align-items-center gap-2"
-          disabled={busy || state === "waiting"}
+        <BusyButton
+          className="btn-danger"
+          busy={busy}
+          disabled={state === "waiting"}
           onClick={() => setAsking(true)}
         >
-          {busy && <Spinner small />}
           {t("reboot.button")}
-        </button>
+        </BusyButton>
       </div>
       <ConfirmModal
         open={asking}

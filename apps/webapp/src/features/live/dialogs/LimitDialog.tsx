@@ -3,7 +3,7 @@ import type { LimitStatus } from "@dtu/api/live";
 import { CheckField, InputField, SelectField } from "../../../components/ui/FormRow";
 import { Modal } from "../../../components/ui/Modal";
 import { ResultAlert } from "../../../components/ui/ResultAlert";
-import { Spinner } from "../../../components/ui/Spinner";
+import { BusyButton } from "../../../components/ui/Buttons";
 import { useApi } from "../../../components/ui/useApi";
 import { clearNotices, useSave } from "../../../components/ui/useSave";
 import { useI18n } from "../../../lib/i18n";
@@ -76,15 +76,9 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t("common.close")}
           </button>
-          <button
-            type="submit"
-            form={`limit-${serial}`}
-            className="btn btn-primary d-inline-flex align-items-center gap-2"
-            disabled={busy || !status}
-          >
-            {busy && <Spinner small />}
+          <BusyButton type="submit" form={`limit-${serial}`} busy={busy} disabled={!status}>
             {t("live.limitSet")}
-          </button>
+          </BusyButton>
         </>
       }
     >
