@@ -1,16 +1,19 @@
 import type { ApiResult } from "@dtu/api/codes";
 import { hasKey, useT, type MessageKey } from "../../lib/i18n";
 
-/** API.md §3.17: the three network warnings that come without a code, known by their message. */
+/**
+ * API.md §3.17: the three network warnings that come without a code (still at v26.3.30, §9.14), known by the first
+ * word of their message ("Hostname must between…", "SSID must between…", "Password must not be longer…").
+ */
 const CODELESS: Record<string, MessageKey> = {
-  "Hostname must between 1 and 31 characters long!": "network.answerHostname",
-  "SSID must between 1 and 32 characters long!": "network.answerSsid",
-  "Password must not be longer than 64 characters long!": "network.answerPassword",
+  Hostname: "network.answerHostname",
+  SSID: "network.answerSsid",
+  Password: "network.answerPassword",
 };
 
 /** The text key of a POST result (API.md §3.0): `apiresponse.<code>`, or a code-less answer's; none if unknown. */
 export function resultKey(r: ApiResult): MessageKey | undefined {
-  const key = r.code === undefined ? CODELESS[r.message] : `apiresponse.${r.code}`;
+  const key = r.code === undefined ? CODELESS[r.message.split(" ")[0] ?? ""] : `apiresponse.${r.code}`;
   return key && hasKey(key) ? (key as MessageKey) : undefined;
 }
 

@@ -119,6 +119,8 @@ export const MQTT_ANSWERS: AnswerFields<MqttTextField> = {
   7013: "mqtt_publish_interval",
   7014: "mqtt_hass_topic",
   7015: "mqtt_hass_topic",
+  // v25.9.11 (API.md §9.13): the Home Assistant prefix must end with a slash; the form does not ask it of v23.11.16.
+  7018: "mqtt_hass_topic",
 };
 
 /** API.md §9.0: the GET object (later keys such as mqtt_lwt_qos, mqtt_clientid included) with the edits. */
