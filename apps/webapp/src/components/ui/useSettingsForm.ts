@@ -2,7 +2,10 @@ import { useRef, useState, type Dispatch, type FormEvent, type RefObject, type S
 import type { ApiResult } from "@dtu/api/codes";
 import { resultKey } from "./ResultAlert";
 import { clearNotices, useSave, type SaveState } from "./useSave";
-import { focusFirstInvalid, hasProblems, type Problems } from "./validation";
+import { focusFirstInvalid, hasProblems, useProblemText, type Problem, type Problems } from "./validation";
+
+/** The draft's text fields. */
+type TextKey<D> = { [P in keyof D]: D[P] extends string ? P : never }[keyof D] & string;
 
 export interface SettingsFormState<D, K extends string> extends SaveState {
   form: RefObject<HTMLFormElement | null>;
@@ -13,6 +16,13 @@ export interface SettingsFormState<D, K extends string> extends SaveState {
   change: (patch: Partial<D>) => void;
   /** The form's submit handler: a refused draft marks its fields and focuses the first one, a clean one goes to `send`. */
   submit: (send: (draft: D) => void) => (e: FormEvent) => void;
+  /** Props tying a control to the text field `k`: name, value, the text of its problem, edits. */
+  bind: (k: TextKey<D>) => {
+    name: string;
+    value: string;
+    error: string | undefined;
+    onChange: (e: { target: { value: string } }) => void;
+  };
 }
 
 /**
@@ -35,6 +45,7 @@ export function useSettingsForm<D, K extends string>(
   const [problems, setProblems] = useState<Problems<K>>({});
   const [tried, setTried] = useState(false);
   const saving = useSave();
+  const text = useProblemText();
 
   const change = (patch: Partial<D>) => {
     const next = { ...draft, ...patch };
@@ -71,5 +82,12 @@ export function useSettingsForm<D, K extends string>(
       return r;
     });
 
-  return { ...saving, save, form, draft, setDraft, problems, change, submit };
+  const bind = (k: TextKey<D>) => ({
+    name: k,
+    value: draft[k] as string,
+    error: text((problems as Partial<Record<string, Problem>>)[k]),
+    onChange: (e: { target: { value: string } }) => change({ [k]: e.target.value } as Partial<D>),
+  });
+
+  return { ...saving, save, form, draft, setDraft, problems, change, submit, bind };
 }
