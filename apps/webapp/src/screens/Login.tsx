@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Alert } from "../components/ui/ResultAlert";
 import { useLocation, useSearch } from "wouter";
 import { InputField } from "../components/ui/FormRow";
 import { Page } from "../components/ui/Page";
@@ -43,11 +44,7 @@ export function LoginScreen() {
   return (
     <Page title={t("login.title")}>
       <form noValidate onSubmit={submit} className="card card-body">
-        {error && (
-          <div className="alert alert-danger" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <Alert type="danger">{error}</Alert>}
         <InputField
           label={t("login.username")}
           name="username"

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { ApiResult } from "@dtu/api/codes";
 import { hasKey, useT, type MessageKey } from "../../lib/i18n";
 
@@ -45,6 +46,15 @@ export function ResultAlert({ result, onClose }: ResultAlertProps) {
       {onClose && (
         <button type="button" className="btn-close" aria-label={t("common.close")} onClick={onClose} />
       )}
+    </div>
+  );
+}
+
+/** A message box in a Bootstrap variant: announced at once (role alert), good news politely (role status). */
+export function Alert({ type, children }: { type: string; children: ReactNode }) {
+  return (
+    <div className={`alert alert-${type}`} role={type === "success" ? "status" : "alert"}>
+      {children}
     </div>
   );
 }

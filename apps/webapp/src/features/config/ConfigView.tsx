@@ -3,7 +3,7 @@ import { Card } from "../../components/ui/Card";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
-import { ResultAlert } from "../../components/ui/ResultAlert";
+import { ResultAlert, Alert } from "../../components/ui/ResultAlert";
 import { BusyButton } from "../../components/ui/Buttons";
 import { useSave } from "../../components/ui/useSave";
 import { toHttpError } from "../../lib/http";
@@ -28,11 +28,7 @@ function BackupCard({ files }: { files: ConfigFiles }) {
   return (
     <Card title={t("config.backupTitle")}>
       <p>{t("config.backupIntro")}</p>
-      {failed && (
-        <div className="alert alert-danger" role="alert">
-          {failed}
-        </div>
-      )}
+      {failed && <Alert type="danger">{failed}</Alert>}
       <ul className="list-group">
         {files.names.map((name) => (
           <li key={name} className="list-group-item d-flex align-items-center gap-2">

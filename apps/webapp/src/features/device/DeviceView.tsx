@@ -4,7 +4,7 @@ import { SaveButton } from "../../components/ui/Buttons";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { CheckField, FormRow, SelectField } from "../../components/ui/FormRow";
-import { ResultAlert } from "../../components/ui/ResultAlert";
+import { ResultAlert, Alert } from "../../components/ui/ResultAlert";
 import { Spinner } from "../../components/ui/Spinner";
 import { Tabs } from "../../components/ui/Tabs";
 import { useSave } from "../../components/ui/useSave";
@@ -85,11 +85,7 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
       {profiles === undefined ? (
         <Spinner small />
       ) : (
-        !profiles.ok && (
-          <div className="alert alert-danger" role="alert">
-            {t("device.parseError", { message: profiles.message })}
-          </div>
-        )
+        !profiles.ok && <Alert type="danger">{t("device.parseError", { message: profiles.message })}</Alert>
       )}
       <SelectField
         label={t("device.profile")}

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Alert } from "../../components/ui/ResultAlert";
 import { endpoints, laterEndpoints } from "@dtu/api/endpoints";
 import type { NtpConfig, Zones } from "@dtu/api/settings";
 import { Card } from "../../components/ui/Card";
@@ -56,9 +57,7 @@ export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: (z
       <Card title={t("ntp.serverCard")}>
         <InputField label={t("ntp.server")} {...bind("ntp_server")} />
         {zones.error && (
-          <div className="alert alert-warning" role="alert">
-            {t("ntp.zonesFailed", { message: zones.error.message })}
-          </div>
+          <Alert type="warning">{t("ntp.zonesFailed", { message: zones.error.message })}</Alert>
         )}
         <SelectField
           label={t("ntp.timezone")}
