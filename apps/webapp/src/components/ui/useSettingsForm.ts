@@ -54,8 +54,9 @@ export function useSettingsForm<D, K extends string>(
   };
 
   const atField = (r: ApiResult) => {
+    // Success codes are in no map; an unknown answer has no key and stays in the alert.
     const key = resultKey(r);
-    const field = r.type !== "success" && key ? answers[r.code ?? key] : undefined;
+    const field = key && answers[r.code ?? key];
     // Only a field on screen can show it (e.g. no address fields while DHCP is on): else the alert stays.
     if (!field || !form.current?.elements.namedItem(field)) return;
     setProblems((p) => ({ ...p, [field]: { key, params: r.param } }));
