@@ -101,25 +101,15 @@ export function validateMqtt(d: MqttDraft, lwtOnlineRequired = false): Problems<
 }
 
 /**
- * The device's refusals by field (API.md §3.16). 7008 is left to the alert: it does not say which of the three
- * certificates is too long.
+ * The device's refusals by field (API.md §3.16, §9.13) that matter here: the base topic (its three rules), the
+ * publish interval (the device stops at 65535 s, the seed's field at 86400 s) and the Home Assistant prefix's slash
+ * of later firmware (7018). The other codes repeat rules the form checks before sending and stay in the alert.
  */
 export const MQTT_ANSWERS: AnswerFields<MqttTextField> = {
-  7001: "mqtt_hostname",
-  7002: "mqtt_username",
-  7003: "mqtt_password",
   7004: "mqtt_topic",
   7005: "mqtt_topic",
   7006: "mqtt_topic",
-  7007: "mqtt_port",
-  7009: "mqtt_lwt_topic",
-  7010: "mqtt_lwt_topic",
-  7011: "mqtt_lwt_online",
-  7012: "mqtt_lwt_offline",
   7013: "mqtt_publish_interval",
-  7014: "mqtt_hass_topic",
-  7015: "mqtt_hass_topic",
-  // v25.9.11 (API.md §9.13): the Home Assistant prefix must end with a slash; the form does not ask it of v23.11.16.
   7018: "mqtt_hass_topic",
 };
 

@@ -59,14 +59,12 @@ export function validateNetwork(d: NetworkDraft, wifi = true): Problems<NetworkF
   return p;
 }
 
-/** The device's refusals by field (API.md §3.17; the three code-less ones by their text key). */
+/**
+ * The device's refusals by field: the three code-less ones of API.md §3.17, by their text key. The address and AP
+ * timeout codes (8001–8006) stay in the alert: the form checks the same rules before sending, so they cannot come
+ * back for a field on screen (with DHCP on the address fields are not shown), and each entry costs device bytes.
+ */
 export const NETWORK_ANSWERS: AnswerFields<NetworkField> = {
-  8001: "ipaddress",
-  8002: "netmask",
-  8003: "gateway",
-  8004: "dns1",
-  8005: "dns2",
-  8006: "aptimeout",
   "network.answerHostname": "hostname",
   "network.answerSsid": "ssid",
   "network.answerPassword": "password",
