@@ -8,30 +8,27 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as AtomicWrite from "../../src/storage/atomicWrite.ts";
 import { ADMIN, FORM, form, startGateway, type TestGateway } from "../helpers/app.ts";
+import { writeFault } from "../helpers/writeFault.ts";
 
-/** The next config write waits for `release` and then fails once; later writes are real. */
-const fault = vi.hoisted(() => {
-  const f = {
-    armed: false,
-    started: () => undefined as void,
-    release: () => undefined as void,
+vi.mock("../../src/storage/atomicWrite.ts", async (importOriginal) =>
+  (await import("../helpers/writeFault.ts")).faultyAtomicWrite(await importOriginal<typeof AtomicWrite>()),
+);
+
+/** Arms a fault: the next config write waits for the returned `release` and then fails; later writes are real. */
+function failNextConfigWrite(): { started: Promise<void>; release: () => void } {
+  let release = () => undefined as void;
+  let started = () => undefined as void;
+  const gate = new Promise<void>((r) => (release = r));
+  const startedP = new Promise<void>((r) => (started = r));
+  writeFault.before = async (path) => {
+    if (!path.endsWith("config.json")) return;
+    writeFault.before = undefined;
+    started();
+    await gate;
+    throw Object.assign(new Error("EIO: i/o error"), { code: "EIO" });
   };
-  return f;
-});
-vi.mock("../../src/storage/atomicWrite.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof AtomicWrite>();
-  return {
-    atomicWrite: async (path: string, data: string | Uint8Array) => {
-      if (!fault.armed || !path.endsWith("config.json")) return real.atomicWrite(path, data);
-      fault.armed = false;
-      await new Promise<void>((release) => {
-        fault.release = release;
-        fault.started();
-      });
-      throw Object.assign(new Error("EIO: i/o error"), { code: "EIO" });
-    },
-  };
-});
+  return { started: startedP, release: () => release() };
+}
 
 let gw: TestGateway;
 beforeAll(async () => {
@@ -64,8 +61,7 @@ describe("a save queued behind a failed write", () => {
   it("answers 1006 as well, and memory equals the disk", async () => {
     const dtu = await get("/api/dtu/config");
     const pollBefore = dtu.pollinterval;
-    const writing = new Promise<void>((r) => (fault.started = r));
-    fault.armed = true;
+    const fault = failNextConfigWrite();
     const first = post("/api/ntp/config", {
       ntp_server: "first.example",
       ntp_timezone: "UTC0",
@@ -74,7 +70,7 @@ describe("a save queued behind a failed write", () => {
       longitude: 2,
       sunsettype: 1,
     });
-    await writing;
+    await fault.started;
     // The first write hangs; the second request changes memory and queues its write behind it.
     const second = post("/api/dtu/config", { ...dtu, pollinterval: 42 });
     await vi.waitFor(async () => expect((await get("/api/dtu/config")).pollinterval).toBe(42), {

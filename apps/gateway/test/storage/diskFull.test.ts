@@ -10,17 +10,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as AtomicWrite from "../../src/storage/atomicWrite.ts";
 import { ADMIN, FORM, form, startGateway, type TestGateway } from "../helpers/app.ts";
+import { diskFullError, writeFault } from "../helpers/writeFault.ts";
 
-const fault = vi.hoisted(() => ({ on: false }));
-vi.mock("../../src/storage/atomicWrite.ts", async (importOriginal) => {
-  const real = await importOriginal<typeof AtomicWrite>();
-  return {
-    atomicWrite: (path: string, data: string | Uint8Array) =>
-      fault.on
-        ? Promise.reject(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" }))
-        : real.atomicWrite(path, data),
-  };
-});
+vi.mock("../../src/storage/atomicWrite.ts", async (importOriginal) =>
+  (await import("../helpers/writeFault.ts")).faultyAtomicWrite(await importOriginal<typeof AtomicWrite>()),
+);
 
 let dir: string;
 let mounted = false;
@@ -47,7 +41,7 @@ afterAll(async () => {
 /** Fills the disk to the last byte (or switches the injected fault on). */
 async function fillDisk(): Promise<void> {
   if (!mounted) {
-    fault.on = true;
+    writeFault.before = () => Promise.reject(diskFullError());
     return;
   }
   let size = 64 * 1024;
@@ -66,7 +60,7 @@ async function fillDisk(): Promise<void> {
 }
 
 async function freeDisk(): Promise<void> {
-  fault.on = false;
+  writeFault.before = undefined;
   await rm(join(dir, FILLER), { force: true });
 }
 
