@@ -56,7 +56,13 @@ export class ConfigStore {
   /** Counts failed writes; each rolled the running config back, undoing every change whose save was still queued. */
   private rollbacks = 0;
 
-  constructor(dataDir: string, chipId: number, log: LogLine) {
+  /** `write`: how the file is written (a test puts a failing one in front of the real atomic write). */
+  constructor(
+    dataDir: string,
+    chipId: number,
+    log: LogLine,
+    private readonly write: typeof atomicWrite = atomicWrite,
+  ) {
     this.dataDir = dataDir;
     this.path = join(dataDir, CONFIG_FILE);
     this.chipId = chipId;
@@ -153,7 +159,7 @@ export class ConfigStore {
         throw new WriteFailedError(new Error("undone by the failed write before it"));
       this.config.cfg.save_count += 1;
       try {
-        await atomicWrite(this.path, serializeConfig(this.config, this.chipId));
+        await this.write(this.path, serializeConfig(this.config, this.chipId));
       } catch (err) {
         this.rollbacks += 1;
         restoreInPlace(

@@ -1,93 +1,70 @@
 /**
  * Two saves in flight when the first write fails (issue 11 item 2): the failure rolls the running config back to the
- * disk, which also undoes the second request's change. The second must then answer 1006 too (API.md §9.8), not
- * 1001 for a change that is gone; memory and disk stay equal.
+ * disk, which also undoes the second change. The second save must then fail too (its request answers 1006, API.md
+ * §9.8), not report success for a change that is gone; memory and disk stay equal. The store gets a write that fails
+ * once, held until both saves are queued.
  */
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type * as AtomicWrite from "../../src/storage/atomicWrite.ts";
-import { ADMIN, FORM, form, startGateway, type TestGateway } from "../helpers/app.ts";
-import { writeFault } from "../helpers/writeFault.ts";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigStore, WriteFailedError } from "../../src/config/store.ts";
+import { atomicWrite } from "../../src/storage/atomicWrite.ts";
 
-vi.mock("../../src/storage/atomicWrite.ts", async (importOriginal) =>
-  (await import("../helpers/writeFault.ts")).faultyAtomicWrite(await importOriginal<typeof AtomicWrite>()),
-);
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "dtu-queued-"));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
-/** Arms a fault: the next config write waits for the returned `release` and then fails; later writes are real. */
-function failNextConfigWrite(): { started: Promise<void>; release: () => void } {
+/** A write that, once armed, holds the next write until `release` and then fails it; the others are real. */
+function faultyWrite() {
+  let armed = false;
   let release = () => undefined as void;
-  let started = () => undefined as void;
   const gate = new Promise<void>((r) => (release = r));
-  const startedP = new Promise<void>((r) => (started = r));
-  writeFault.before = async (path) => {
-    if (!path.endsWith("config.json")) return;
-    writeFault.before = undefined;
-    started();
+  const write: typeof atomicWrite = async (path, data) => {
+    if (!armed) return atomicWrite(path, data);
+    armed = false;
     await gate;
     throw Object.assign(new Error("EIO: i/o error"), { code: "EIO" });
   };
-  return { started: startedP, release: () => release() };
+  return { write, arm: () => void (armed = true), release: () => release() };
 }
 
-let gw: TestGateway;
-beforeAll(async () => {
-  gw = await startGateway();
-});
-afterAll(async () => {
-  await gw.close();
-});
-
-function post(url: string, data: unknown): Promise<unknown> {
-  return gw.app
-    .inject({ method: "POST", url, headers: { ...FORM, authorization: ADMIN }, payload: form(data) })
-    .then((r) => r.json());
+async function onDisk(): Promise<{ dtu: { poll_interval: number }; ntp: { server: string } }> {
+  return JSON.parse(await readFile(join(dir, "config.json"), "utf8")) as {
+    dtu: { poll_interval: number };
+    ntp: { server: string };
+  };
 }
-
-async function get(url: string): Promise<Record<string, unknown>> {
-  return (await gw.app.inject({ url, headers: { authorization: ADMIN } })).json();
-}
-
-async function disk(): Promise<Record<string, Record<string, unknown>>> {
-  return JSON.parse(await readFile(join(gw.dataDir, "config.json"), "utf8")) as Record<
-    string,
-    Record<string, unknown>
-  >;
-}
-
-const WRITE_FAILED = { type: "warning", message: "Write failed!", code: 1006 };
 
 describe("a save queued behind a failed write", () => {
-  it("answers 1006 as well, and memory equals the disk", async () => {
-    const dtu = await get("/api/dtu/config");
-    const pollBefore = dtu.pollinterval;
-    const fault = failNextConfigWrite();
-    const first = post("/api/ntp/config", {
-      ntp_server: "first.example",
-      ntp_timezone: "UTC0",
-      ntp_timezone_descr: "Etc/UTC",
-      latitude: 1,
-      longitude: 2,
-      sunsettype: 1,
-    });
-    await fault.started;
-    // The first write hangs; the second request changes memory and queues its write behind it.
-    const second = post("/api/dtu/config", { ...dtu, pollinterval: 42 });
-    await vi.waitFor(async () => expect((await get("/api/dtu/config")).pollinterval).toBe(42), {
-      timeout: 5000,
-    });
+  it("fails as well, and memory equals the disk; the next save works", async () => {
+    const fault = faultyWrite();
+    const store = new ConfigStore(dir, 0x5e913b, () => undefined, fault.write);
+    await store.load();
+    const before = await onDisk();
+
+    fault.arm();
+    store.config.ntp.server = "first.example";
+    const first = store.save();
+    // The first write hangs; the second change is made and its write queued behind it.
+    store.config.dtu.poll_interval = 42;
+    const second = store.save();
     fault.release();
 
-    expect(await first).toEqual(WRITE_FAILED);
-    expect(await second).toEqual(WRITE_FAILED);
-    const onDisk = await disk();
-    expect((await get("/api/dtu/config")).pollinterval).toBe(pollBefore);
-    expect(onDisk.dtu?.poll_interval).toBe(pollBefore);
-    expect((await get("/api/ntp/config")).ntp_server).toBe(onDisk.ntp?.server);
-    expect(onDisk.ntp?.server).not.toBe("first.example");
+    await expect(first).rejects.toBeInstanceOf(WriteFailedError);
+    await expect(second).rejects.toBeInstanceOf(WriteFailedError);
+    const disk = await onDisk();
+    expect(disk.dtu.poll_interval).toBe(before.dtu.poll_interval);
+    expect(disk.ntp.server).toBe(before.ntp.server);
+    expect(store.config.dtu.poll_interval).toBe(before.dtu.poll_interval);
+    expect(store.config.ntp.server).toBe(before.ntp.server);
 
-    // The disk works again: the same change now saves for real.
-    expect(await post("/api/dtu/config", { ...dtu, pollinterval: 42 })).toMatchObject({ code: 1001 });
-    expect((await disk()).dtu?.poll_interval).toBe(42);
+    store.config.dtu.poll_interval = 42;
+    await store.save();
+    expect((await onDisk()).dtu.poll_interval).toBe(42);
   });
 });

@@ -10,11 +10,17 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type * as AtomicWrite from "../../src/storage/atomicWrite.ts";
 import { ADMIN, FORM, form, startGateway, type TestGateway } from "../helpers/app.ts";
-import { diskFullError, writeFault } from "../helpers/writeFault.ts";
 
-vi.mock("../../src/storage/atomicWrite.ts", async (importOriginal) =>
-  (await import("../helpers/writeFault.ts")).faultyAtomicWrite(await importOriginal<typeof AtomicWrite>()),
-);
+const fault = vi.hoisted(() => ({ on: false }));
+vi.mock("../../src/storage/atomicWrite.ts", async (importOriginal) => {
+  const real = await importOriginal<typeof AtomicWrite>();
+  return {
+    atomicWrite: (path: string, data: string | Uint8Array) =>
+      fault.on
+        ? Promise.reject(Object.assign(new Error("ENOSPC: no space left on device"), { code: "ENOSPC" }))
+        : real.atomicWrite(path, data),
+  };
+});
 
 let dir: string;
 let mounted = false;
@@ -41,7 +47,7 @@ afterAll(async () => {
 /** Fills the disk to the last byte (or switches the injected fault on). */
 async function fillDisk(): Promise<void> {
   if (!mounted) {
-    writeFault.before = () => Promise.reject(diskFullError());
+    fault.on = true;
     return;
   }
   let size = 64 * 1024;
@@ -60,7 +66,7 @@ async function fillDisk(): Promise<void> {
 }
 
 async function freeDisk(): Promise<void> {
-  writeFault.before = undefined;
+  fault.on = false;
   await rm(join(dir, FILLER), { force: true });
 }
 
