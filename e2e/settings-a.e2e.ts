@@ -160,7 +160,7 @@ describe("NTP settings", () => {
     await again.close();
   });
 
-  it("refuses latitude 90.5, longitude −181, a 33-character server without sending", async () => {
+  it("refuses latitude 90.5, longitude −181, a 32-character server (the device's limit is 31) without sending", async () => {
     const page = await open("/settings/ntp", "NTP Settings");
     const posts = trackPosts(page);
     await field(page, "Latitude").fill("90.5");
@@ -169,14 +169,14 @@ describe("NTP settings", () => {
     await field(page, "Longitude").fill("-181");
     await refused(page, posts, "Allowed: -180 to 180.");
     await field(page, "Longitude").fill("10");
-    await field(page, "Time server").fill("s".repeat(33));
-    await refused(page, posts, "At most 32 characters");
+    await field(page, "Time server").fill("s".repeat(32));
+    await refused(page, posts, "At most 31 characters");
     expect(posts).toEqual([]);
     h.assertClean(page);
     await page.close();
   });
 
-  it("Synchronize sets the device clock to the browser time and reloads the device time", async () => {
+  it("Synchronize sets the device clock to the browser time, reloads the device time, clears the saved notice", async () => {
     expect(
       await apiPost("/api/ntp/time", { year: 2031, month: 1, day: 2, hour: 3, minute: 4, second: 5 }),
     ).toEqual(expect.objectContaining({ code: 9010 }));
@@ -192,8 +192,12 @@ describe("NTP settings", () => {
       first,
     );
     const year = String(await page.evaluate(() => new Date().getFullYear()));
+    // Issue 11: a new action clears the old notice, also another card's.
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Settings saved.").waitFor();
     await page.getByRole("button", { name: "Synchronize time" }).click();
     await page.getByText("Time updated.").waitFor();
+    expect(await page.getByText("Settings saved.").count()).toBe(0);
     await page.waitForFunction(
       (y) => document.querySelector('[data-testid="device-time"]')?.textContent?.includes(y),
       year,
@@ -282,14 +286,24 @@ describe("MQTT settings", () => {
     await page.close();
   });
 
-  it("shows the server's 7013 for publish interval 70000 and keeps the input", async () => {
-    const page = await open("/settings/mqtt", "MQTT Settings");
-    await field(page, "Enable MQTT").check();
-    await field(page, "Host name or IP address").fill("127.0.0.1");
-    await field(page, "Publish interval").fill("70000");
-    expect(await save(page)).toBe("The publish interval must lie between 5 and 65535 seconds.");
-    expect(await page.locator("form > .alert-warning").count()).toBe(1);
-    expect(await field(page, "Publish interval").inputValue()).toBe("70000");
+  it("shows the server's 7013 for publish interval 70000 at the field, in German, focused (issue 11)", async () => {
+    const page = await h.openPage("/settings/mqtt", { loggedIn: true, locale: "de" });
+    await page.getByRole("button", { name: "Speichern" }).waitFor();
+    await field(page, "MQTT einschalten").check();
+    await field(page, "Hostname oder IP-Adresse").fill("127.0.0.1");
+    await field(page, "Sendeintervall").fill("70000");
+    await page.getByRole("button", { name: "Speichern" }).click();
+    await page.waitForFunction(
+      () => document.activeElement?.getAttribute("name") === "mqtt_publish_interval",
+    );
+    const interval = field(page, "Sendeintervall");
+    expect(await interval.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator(".invalid-feedback").allTextContents()).toEqual([
+      expect.stringMatching(/^Das Sendeintervall muss zwischen 5 und 65.?535 Sekunden liegen\.$/),
+    ]);
+    // At the field instead of an alert at the bottom; what was typed stays.
+    expect(await page.locator("form > .alert").count()).toBe(0);
+    expect(await interval.inputValue()).toBe("70000");
     h.assertClean(page);
     await page.close();
   });

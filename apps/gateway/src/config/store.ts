@@ -53,8 +53,16 @@ export class ConfigStore {
   private disk: ConfigJson;
   /** True after the first load: from then on, temporary files in the folder may belong to writes in flight. */
   private booted = false;
+  /** Counts failed writes; each rolled the running config back, undoing every change whose save was still queued. */
+  private rollbacks = 0;
 
-  constructor(dataDir: string, chipId: number, log: LogLine) {
+  /** `write`: how the file is written (a test puts a failing one in front of the real atomic write). */
+  constructor(
+    dataDir: string,
+    chipId: number,
+    log: LogLine,
+    private readonly write: typeof atomicWrite = atomicWrite,
+  ) {
     this.dataDir = dataDir;
     this.path = join(dataDir, CONFIG_FILE);
     this.chipId = chipId;
@@ -140,14 +148,20 @@ export class ConfigStore {
   /**
    * Writes the current config (save_count + 1) atomically; saves run one after another. When the write fails the
    * running config is rolled back to what is on disk (better than the device, which keeps the change in memory until
-   * the next reboot silently drops it, API.md §9.8) and the promise rejects with WriteFailedError.
+   * the next reboot silently drops it, API.md §9.8) and the promise rejects with WriteFailedError. A save queued
+   * behind a failed one rejects as well: its change was made before the rollback and went with it, so success would
+   * report a change that is neither running nor stored.
    */
   save(): Promise<void> {
+    const rollbacks = this.rollbacks;
     const run = this.chain.then(async () => {
+      if (this.rollbacks !== rollbacks)
+        throw new WriteFailedError(new Error("undone by the failed write before it"));
       this.config.cfg.save_count += 1;
       try {
-        await atomicWrite(this.path, serializeConfig(this.config, this.chipId));
+        await this.write(this.path, serializeConfig(this.config, this.chipId));
       } catch (err) {
+        this.rollbacks += 1;
         restoreInPlace(
           this.config as unknown as Record<string, unknown>,
           this.disk as unknown as Record<string, unknown>,

@@ -80,6 +80,22 @@ function otaError(reply: FastifyReply, text: string): void {
   void reply.code(400).header("content-type", "text/plain").header("connection", "close").send(text);
 }
 
+/**
+ * Refuses an image that outgrew the app partition while it streams in (chunked, no length known before): answer now
+ * and read no more of the request. Node would otherwise read and discard the rest; pausing the socket lets TCP
+ * stop the sender, and the connection is dropped once the answer has had time to arrive.
+ */
+function refuseOversize(reply: FastifyReply, req: FastifyRequest): void {
+  const socket = req.raw.socket;
+  socket.pause();
+  reply.raw.once("finish", () => {
+    socket.pause();
+    socket.end();
+    setTimeout(() => socket.destroy(), 2000).unref();
+  });
+  otaError(reply, "OTA could not begin");
+}
+
 async function drainRequest(req: FastifyRequest): Promise<void> {
   if (!req.isMultipart()) return;
   try {
@@ -201,7 +217,7 @@ export const maintenanceHandlers = {
     }
     let md5: string | undefined;
     try {
-      for await (const part of req.parts({ limits: { fileSize: deviceLimits.firmwareMaxBytes } })) {
+      for await (const part of req.parts({ limits: { fileSize: deviceLimits.firmwareMaxBytes + 1 } })) {
         if (part.type === "field") {
           if (part.fieldname === "MD5" && md5 === undefined) md5 = String(part.value);
           continue;
@@ -228,6 +244,11 @@ export const maintenanceHandlers = {
           // Keep reading a rejected image to its end (bounded by the size limit) so the request completes.
           if (!badMagic) hash.update(chunk);
           size += chunk.length;
+          if (size > deviceLimits.firmwareMaxBytes) {
+            gw.log("OTA: image larger than the partition, refused");
+            refuseOversize(reply, req);
+            return undefined;
+          }
         }
         if (badMagic || part.file.truncated) {
           gw.log("OTA: image rejected");

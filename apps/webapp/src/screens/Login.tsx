@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from "react";
+import { Alert } from "../components/ui/ResultAlert";
 import { useLocation, useSearch } from "wouter";
 import { InputField } from "../components/ui/FormRow";
 import { Page } from "../components/ui/Page";
-import { Spinner } from "../components/ui/Spinner";
+import { BusyButton } from "../components/ui/Buttons";
 import { safeReturnUrl } from "../lib/routes";
 import { useT } from "../lib/i18n";
 import { toHttpError } from "../lib/http";
@@ -43,11 +44,7 @@ export function LoginScreen() {
   return (
     <Page title={t("login.title")}>
       <form noValidate onSubmit={submit} className="card card-body">
-        {error && (
-          <div className="alert alert-danger" role="alert">
-            {error}
-          </div>
-        )}
+        {error && <Alert type="danger">{error}</Alert>}
         <InputField
           label={t("login.username")}
           name="username"
@@ -72,14 +69,9 @@ export function LoginScreen() {
           onChange={(e) => setPassword(e.target.value)}
         />
         <div className="text-end">
-          <button
-            type="submit"
-            className="btn btn-primary d-inline-flex align-items-center gap-2"
-            disabled={busy}
-          >
-            {busy && <Spinner small />}
+          <BusyButton type="submit" busy={busy}>
             {t("login.submit")}
-          </button>
+          </BusyButton>
         </div>
       </form>
     </Page>

@@ -2,26 +2,35 @@ import type { ButtonHTMLAttributes } from "react";
 import { useT } from "../../lib/i18n";
 import { Spinner } from "./Spinner";
 
-type Props = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "children"> & { busy?: boolean };
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean };
 
-/** The Save button at the end of every settings form: submit, disabled with a spinner while busy. */
-export function SaveButton({ busy = false, disabled, className, ...rest }: Props) {
-  const t = useT();
+/** A button whose action runs a request: disabled with a spinner while busy; `className` the variant (primary). */
+export function BusyButton({ busy = false, disabled, className = "btn-primary", children, ...rest }: Props) {
   return (
     <button
-      type="submit"
-      className={`btn btn-primary d-inline-flex align-items-center gap-2 ${className ?? ""}`}
+      type="button"
+      className={`btn ${className} d-inline-flex align-items-center gap-2`}
       disabled={busy || disabled}
       {...rest}
     >
       {busy && <Spinner small />}
-      {t("common.save")}
+      {children}
     </button>
   );
 }
 
+/** The Save button at the end of every settings form: submit, disabled with a spinner while busy. */
+export function SaveButton(props: Omit<Props, "children">) {
+  const t = useT();
+  return (
+    <BusyButton type="submit" {...props}>
+      {t("common.save")}
+    </BusyButton>
+  );
+}
+
 /** Back button of the result cards (restore, firmware upgrade). */
-export function BackButton({ className, ...rest }: Props) {
+export function BackButton({ className, ...rest }: Omit<Props, "children">) {
   const t = useT();
   return (
     <button type="button" className={`btn btn-secondary ${className ?? ""}`} {...rest}>

@@ -9,15 +9,15 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function Demo() {
+function Demo({ name = "go" }: { name?: string }) {
   const { busy, result, save } = useSave();
   return (
-    <>
+    <section aria-label={name}>
       <ResultAlert result={result} />
       <button type="button" disabled={busy} onClick={() => void save("/api/demo", { a: 1 })}>
-        go
+        {name}
       </button>
-    </>
+    </section>
   );
 }
 
@@ -46,5 +46,28 @@ describe("useSave", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.className).toContain("alert-danger");
     expect(alert.textContent).toBe("500 Internal Server Error: x");
+  });
+
+  it("a new action clears every notice on the page, not only its own (issue 11)", async () => {
+    const answers = [
+      '{"type":"success","message":"Settings saved!","code":1001}',
+      '{"type":"warning","message":"Values are missing!","code":1005}',
+    ];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockImplementation(() => Promise.resolve(new Response(answers.shift()))),
+    );
+    render(
+      <>
+        <Demo name="first" />
+        <Demo name="second" />
+      </>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "first" }));
+    await screen.findByRole("status");
+    fireEvent.click(screen.getByRole("button", { name: "second" }));
+    const warning = await screen.findByRole("alert");
+    expect(screen.getByRole("region", { name: "second" }).contains(warning)).toBe(true);
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });

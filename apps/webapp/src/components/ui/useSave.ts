@@ -1,26 +1,42 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { ApiResult } from "@dtu/api/codes";
 import { postData, toHttpError } from "../../lib/http";
+
+/** Every mounted useSave's notice setter: one page shows one action's notice (issue 11). */
+const notices = new Set<(r: undefined) => void>();
+
+/** A new action starts (a request, or a form refused before sending): every notice on the page goes. */
+export function clearNotices(): void {
+  notices.forEach((clear) => clear(undefined));
+}
 
 export interface SaveState {
   busy: boolean;
   /** The last answer (or a transport failure as a danger result with its message); show with ResultAlert. */
   result: ApiResult | undefined;
   clear: () => void;
-  /** POSTs `body` as the form field `data` (API.md §3.0); resolves with the answer, never rejects. */
+  /** Shows an answer that came another way (e.g. from a dialog that closed). */
+  setResult: (r: ApiResult | undefined) => void;
+  /** Runs a request (a new action: every notice on the page goes); resolves with its answer, never rejects. */
+  run: (request: Promise<ApiResult>) => Promise<ApiResult>;
+  /** POSTs `body` as the form field `data` (API.md §3.0), as run does. */
   save: (path: string, body: unknown) => Promise<ApiResult>;
 }
 
-/** The POST side of a settings form: busy flag and the result alert's content. */
+/** The POST side of a form or a command: busy flag and the result alert's content. */
 export function useSave(): SaveState {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ApiResult>();
-  const save = useCallback(async (path: string, body: unknown) => {
+  useEffect(() => {
+    notices.add(setResult);
+    return () => void notices.delete(setResult);
+  }, []);
+  const run = useCallback(async (request: Promise<ApiResult>) => {
     setBusy(true);
-    setResult(undefined);
+    clearNotices();
     let r: ApiResult;
     try {
-      r = await postData<ApiResult>(path, body);
+      r = await request;
     } catch (e) {
       r = { type: "danger", message: toHttpError(e).message };
     }
@@ -28,6 +44,7 @@ export function useSave(): SaveState {
     setBusy(false);
     return r;
   }, []);
+  const save = useCallback((path: string, body: unknown) => run(postData<ApiResult>(path, body)), [run]);
   const clear = useCallback(() => setResult(undefined), []);
-  return { busy, result, clear, save };
+  return { busy, result, clear, setResult, run, save };
 }

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import type { ApiResult } from "@dtu/api/codes";
 import { Card } from "../../components/ui/Card";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
-import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { ResultAlert, Alert } from "../../components/ui/ResultAlert";
+import { BusyButton } from "../../components/ui/Buttons";
+import { useSave } from "../../components/ui/useSave";
 import { toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
 import { downloadFile, factoryReset, type ConfigFiles } from "./api";
@@ -28,11 +28,7 @@ function BackupCard({ files }: { files: ConfigFiles }) {
   return (
     <Card title={t("config.backupTitle")}>
       <p>{t("config.backupIntro")}</p>
-      {failed && (
-        <div className="alert alert-danger" role="alert">
-          {failed}
-        </div>
-      )}
+      {failed && <Alert type="danger">{failed}</Alert>}
       <ul className="list-group">
         {files.names.map((name) => (
           <li key={name} className="list-group-item d-flex align-items-center gap-2">
@@ -60,41 +56,24 @@ function BackupCard({ files }: { files: ConfigFiles }) {
 function ResetCard({ files }: { files: ConfigFiles }) {
   const t = useT();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
   const [restarting, setRestarting] = useState(false);
   const restart = useDeviceRestart(restarting);
 
   async function go() {
     setAsking(false);
-    setBusy(true);
-    setResult(undefined);
     setRestarting(false);
-    try {
-      const r = await factoryReset(files.api);
-      setResult(r);
-      setRestarting(r.type === "success");
-    } catch (e) {
-      setResult({ type: "danger", message: toHttpError(e).message });
-    } finally {
-      setBusy(false);
-    }
+    setRestarting((await run(factoryReset(files.api))).type === "success");
   }
 
   return (
     <Card title={t("config.resetTitle")}>
-      <ResultAlert result={result} onClose={() => setResult(undefined)} />
+      <ResultAlert result={result} onClose={clear} />
       <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
       <p>{t("config.resetIntro")}</p>
-      <button
-        type="button"
-        className="btn btn-danger d-inline-flex align-items-center gap-2"
-        disabled={busy}
-        onClick={() => setAsking(true)}
-      >
-        {busy && <Spinner small />}
+      <BusyButton className="btn-danger" busy={busy} onClick={() => setAsking(true)}>
         {t("config.reset")}
-      </button>
+      </BusyButton>
       <ConfirmModal
         open={asking}
         title={t("config.resetConfirmTitle")}

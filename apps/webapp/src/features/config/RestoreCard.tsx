@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { Alert } from "../../components/ui/ResultAlert";
 import { BackButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
@@ -95,13 +96,9 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
     body = (
       <>
         {state.kind === "success" ? (
-          <div className="alert alert-success" role="status">
-            {t("config.restored")}
-          </div>
+          <Alert type="success">{t("config.restored")}</Alert>
         ) : (
-          <div className="alert alert-danger" role="alert">
-            {state.text}
-          </div>
+          <Alert type="danger">{state.text}</Alert>
         )}
         {state.kind === "success" && (
           <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
@@ -113,11 +110,7 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
     body = (
       <form onSubmit={(e) => void check(e)} noValidate>
         <p>{t("config.restoreIntro")}</p>
-        {state.kind === "idle" && state.problem && (
-          <div className="alert alert-warning" role="alert">
-            {state.problem}
-          </div>
-        )}
+        {state.kind === "idle" && state.problem && <Alert type="warning">{state.problem}</Alert>}
         <FormRow label={t("config.restoreFile")}>
           {(c) => (
             <input

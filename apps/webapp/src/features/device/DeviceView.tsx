@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from "react";
-import type { ApiResult } from "@dtu/api/codes";
 import { uiLimits } from "@dtu/api/limits";
 import { SaveButton } from "../../components/ui/Buttons";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { CheckField, FormRow, SelectField } from "../../components/ui/FormRow";
-import { ResultAlert } from "../../components/ui/ResultAlert";
+import { ResultAlert, Alert } from "../../components/ui/ResultAlert";
 import { Spinner } from "../../components/ui/Spinner";
 import { Tabs } from "../../components/ui/Tabs";
-import { toHttpError } from "../../lib/http";
+import { useSave } from "../../components/ui/useSave";
 import { useI18n, type Translate } from "../../lib/i18n";
 import { loadProfiles, saveDeviceConfig, type DeviceConfig, type Profiles } from "./api";
 import {
@@ -38,8 +37,7 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
   const [profile, setProfile] = useState(() => selectedName(config.curPin.name));
   const [display, setDisplay] = useState(config.display);
   const [saved, setSaved] = useState(config);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
   const [restarting, setRestarting] = useState(false);
   const restart = useDeviceRestart(restarting);
   const [shown, setShown] = useState(config);
@@ -74,21 +72,11 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
     // The valibot rest type cannot say "name is a string, every other key a group"; the shape is unchanged.
     const curPin = { ...saved.curPin, name: profile } as DeviceConfig["curPin"];
     const body: DeviceConfig = { ...saved, curPin, display };
-    setBusy(true);
-    setResult(undefined);
     setRestarting(false);
-    try {
-      const r = await saveDeviceConfig(body);
-      setResult(r);
-      if (r.type === "success") {
-        // API.md §3.11: a changed profile name reboots the device about 1 s after the answer.
-        setRestarting(profile !== saved.curPin.name);
-        setSaved(body);
-      }
-    } catch (err) {
-      setResult({ type: "danger", message: toHttpError(err).message });
-    } finally {
-      setBusy(false);
+    if ((await run(saveDeviceConfig(body))).type === "success") {
+      // API.md §3.11: a changed profile name reboots the device about 1 s after the answer.
+      setRestarting(profile !== saved.curPin.name);
+      setSaved(body);
     }
   }
 
@@ -97,11 +85,7 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
       {profiles === undefined ? (
         <Spinner small />
       ) : (
-        !profiles.ok && (
-          <div className="alert alert-danger" role="alert">
-            {t("device.parseError", { message: profiles.message })}
-          </div>
-        )
+        !profiles.ok && <Alert type="danger">{t("device.parseError", { message: profiles.message })}</Alert>
       )}
       <SelectField
         label={t("device.profile")}
@@ -222,7 +206,7 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
         ]}
       />
       {/* Result and Save at the end, right-aligned, as on the other settings forms. */}
-      <ResultAlert result={result} onClose={() => setResult(undefined)} />
+      <ResultAlert result={result} onClose={clear} />
       <DeviceRestartNote state={restart} waiting={t("device.waiting")} back={t("device.back")} />
       <div className="text-end mb-3">
         <SaveButton busy={busy} />

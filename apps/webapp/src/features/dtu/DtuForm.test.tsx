@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { DtuForm } from "./DtuForm";
 
 afterEach(() => {
@@ -53,5 +53,34 @@ describe("DtuForm", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(screen.getByText("Allowed: 860.25 to 923.5 MHz in steps of 250 kHz.")).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("marks every mistake at once, focuses the first and sends nothing", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    render(<DtuForm initial={later} />);
+    fireEvent.change(screen.getByLabelText("DTU serial number"), { target: { value: "12a" } });
+    fireEvent.change(screen.getByLabelText("Poll interval"), { target: { value: "0" } });
+    fireEvent.change(screen.getAllByLabelText("Transmit power")[1] as HTMLElement, {
+      target: { value: "21" },
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(screen.getByText("Digits only, please.")).toBeTruthy();
+    expect(screen.getAllByText(/^Allowed: /)).toHaveLength(2);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("DTU serial number")));
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows the device's refusal at its field (2002 at the poll interval, issue 11)", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response('{"type":"warning","message":"x","code":2002}')),
+    );
+    render(<DtuForm initial={later} />);
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    const poll = screen.getByLabelText("Poll interval");
+    await waitFor(() => expect(poll.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(poll.getAttribute("aria-describedby") ?? "")?.textContent).not.toBe("x");
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

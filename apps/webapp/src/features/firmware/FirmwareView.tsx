@@ -1,4 +1,5 @@
 import { useEffect, useState, type ChangeEvent } from "react";
+import { Alert } from "../../components/ui/ResultAlert";
 import { deviceLimits } from "@dtu/api/limits";
 import { BackButton } from "../../components/ui/Buttons";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
@@ -116,9 +117,7 @@ export function FirmwareView() {
       <section className="card border-danger">
         <h2 className="card-header h6 mb-0 py-2">{t("firmware.errorTitle")}</h2>
         <div className="card-body">
-          <div className="alert alert-danger" role="alert">
-            {phase.text}
-          </div>
+          <Alert type="danger">{phase.text}</Alert>
           <div className="d-flex gap-2">
             <BackButton onClick={back} />
             {file && phase.retry && (
@@ -166,11 +165,7 @@ export function FirmwareView() {
         ) : (
           <>
             <p>{t("firmware.intro")}</p>
-            {phase.kind === "idle" && phase.refused && (
-              <div className="alert alert-warning" role="alert">
-                {phase.refused}
-              </div>
-            )}
+            {phase.kind === "idle" && phase.refused && <Alert type="warning">{phase.refused}</Alert>}
             <FormRow label={t("firmware.file")}>
               {(c) => (
                 <input

@@ -40,7 +40,7 @@ describe("inverter edit dialog", () => {
       .mockResolvedValue(new Response('{"type":"success","code":4007,"message":"Inverter changed!"}'));
     vi.stubGlobal("fetch", fetchMock);
     const onSaved = vi.fn();
-    render(<EditModal entry={entry} onClose={() => undefined} onSaved={onSaved} />);
+    render(<EditModal entry={entry} others={[]} onClose={() => undefined} onSaved={onSaved} />);
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Garage 2" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
@@ -54,12 +54,24 @@ describe("inverter edit dialog", () => {
       vi.fn().mockResolvedValue(new Response('{"type":"warning","code":4006,"message":"Invalid amount"}')),
     );
     const onSaved = vi.fn();
-    render(<EditModal entry={entry} onClose={() => undefined} onSaved={onSaved} />);
+    render(<EditModal entry={entry} others={[]} onClose={() => undefined} onSaved={onSaved} />);
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "Kept" } });
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     await screen.findByRole("alert");
     expect(onSaved).not.toHaveBeenCalled();
     expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Kept");
+  });
+
+  it("refuses a serial that another slot already has, at the field, and sends nothing (issue 11)", async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    render(<EditModal entry={entry} others={["114182123456"]} onClose={() => undefined} onSaved={vi.fn()} />);
+    const serial = screen.getByLabelText("Serial number");
+    fireEvent.change(serial, { target: { value: "0114182123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText("This serial number is already configured.");
+    expect(serial.getAttribute("aria-invalid")).toBe("true");
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

@@ -3,9 +3,9 @@ import type { ApiResult } from "@dtu/api/codes";
 import { CheckField, InputField } from "../../components/ui/FormRow";
 import { Modal } from "../../components/ui/Modal";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { BusyButton } from "../../components/ui/Buttons";
 import { Tabs } from "../../components/ui/Tabs";
-import { toHttpError } from "../../lib/http";
+import { clearNotices, useSave } from "../../components/ui/useSave";
 import { useT } from "../../lib/i18n";
 import { editInverter, type InverterEntry } from "./api";
 import { problemText } from "./problemText";
@@ -69,9 +69,10 @@ function toDraft(e: InverterEntry): Draft {
   };
 }
 
-function check(d: Draft): Errors {
+/** `taken`: the serials of the other slots; the device would run two inverters on one serial (issue 11). */
+function check(d: Draft, taken: readonly string[]): Errors {
   return {
-    serial: checkSerial(d.serial),
+    serial: checkSerial(d.serial, taken),
     name: checkName(d.name),
     threshold: checkThreshold(d.reachable_threshold),
     channel: d.channel.map((c) => ({
@@ -89,10 +90,13 @@ function check(d: Draft): Errors {
  */
 export function EditModal({
   entry,
+  others,
   onClose,
   onSaved,
 }: {
   entry: InverterEntry;
+  /** Serials configured in the other slots. */
+  others: readonly string[];
   onClose: () => void;
   onSaved: (r: ApiResult) => void;
 }) {
@@ -100,16 +104,16 @@ export function EditModal({
   const [draft, setDraft] = useState(() => toDraft(entry));
   const [errors, setErrors] = useState<Errors>({ channel: [] });
   const [tab, setTab] = useState("general");
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
 
   const setChannel = (i: number, patch: Partial<ChannelDraft>) =>
     setDraft((d) => ({ ...d, channel: d.channel.map((c, k) => (k === i ? { ...c, ...patch } : c)) }));
 
   async function save() {
-    const errs = check(draft);
+    const errs = check(draft, others);
     setErrors(errs);
     const chanBad = errs.channel.some((c) => c.name || c.max_power || c.yield_total_offset);
+    if (errs.serial || errs.name || chanBad || errs.threshold) clearNotices();
     if (errs.serial || errs.name) return setTab("general");
     if (chanBad) return setTab("string");
     if (errs.threshold) return setTab("advanced");
@@ -125,17 +129,8 @@ export function EditModal({
         yield_total_offset: Number(c.yield_total_offset),
       })),
     };
-    setBusy(true);
-    setResult(undefined);
-    try {
-      const r = await editInverter(body);
-      if (r.type === "success") onSaved(r);
-      else setResult(r);
-    } catch (err) {
-      setResult({ type: "danger", message: toHttpError(err).message });
-    } finally {
-      setBusy(false);
-    }
+    const r = await run(editInverter(body));
+    if (r.type === "success") return onSaved(r);
   }
 
   const general = (
@@ -234,19 +229,13 @@ export function EditModal({
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t("common.cancel")}
           </button>
-          <button
-            type="button"
-            className="btn btn-primary d-inline-flex align-items-center gap-2"
-            disabled={busy}
-            onClick={() => void save()}
-          >
-            {busy && <Spinner small />}
+          <BusyButton busy={busy} onClick={() => void save()}>
             {t("common.save")}
-          </button>
+          </BusyButton>
         </>
       }
     >
-      <ResultAlert result={result} onClose={() => setResult(undefined)} />
+      <ResultAlert result={result} onClose={clear} />
       <Tabs
         active={tab}
         onChange={setTab}

@@ -4,7 +4,8 @@ import { BoolBadge } from "../../components/ui/Badge";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { Icon } from "../../components/ui/Icon";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { BusyButton } from "../../components/ui/Buttons";
+import { useSave } from "../../components/ui/useSave";
 import { getJson, toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
 import { AddForm } from "./AddForm";
@@ -17,10 +18,9 @@ import { useSortable } from "./useSortable";
 export function InvertersView({ initial }: { initial: InverterList }) {
   const t = useT();
   const [rows, setRows] = useState(() => sortByOrder(initial.inverter));
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, setResult, run } = useSave();
   const [editing, setEditing] = useState<InverterEntry | null>(null);
   const [deleting, setDeleting] = useState<InverterEntry | null>(null);
-  const [busy, setBusy] = useState(false);
   const [said, setSaid] = useState("");
   const [focusId, setFocusId] = useState<number | null>(null);
   const handles = useRef(new Map<number, HTMLButtonElement>());
@@ -35,17 +35,8 @@ export function InvertersView({ initial }: { initial: InverterList }) {
     }
   }
 
-  async function run(action: () => Promise<ApiResult>) {
-    setBusy(true);
-    try {
-      const r = await action();
-      setResult(r);
-      if (r.type === "success") await refresh();
-    } catch (e) {
-      setResult({ type: "danger", message: toHttpError(e).message });
-    } finally {
-      setBusy(false);
-    }
+  async function act(action: Promise<ApiResult>) {
+    if ((await run(action)).type === "success") await refresh();
   }
 
   function move(from: number, to: number) {
@@ -78,15 +69,11 @@ export function InvertersView({ initial }: { initial: InverterList }) {
 
   return (
     <>
-      <AddForm
-        onAdded={() => void refresh()}
-        onStart={() => setResult(undefined)}
-        serials={rows.map((r) => r.serial)}
-      />
+      <AddForm onAdded={() => void refresh()} serials={rows.map((r) => r.serial)} />
       <section className="card">
         <h2 className="card-header h6 mb-0 py-2">{t("inverters.listTitle")}</h2>
         <div className="card-body">
-          <ResultAlert result={result} onClose={() => setResult(undefined)} />
+          <ResultAlert result={result} onClose={clear} />
           {rows.length === 0 ? (
             <p className="mb-0">{t("inverters.none")}</p>
           ) : (
@@ -184,15 +171,9 @@ export function InvertersView({ initial }: { initial: InverterList }) {
               <div aria-live="polite" className="visually-hidden">
                 {said}
               </div>
-              <button
-                type="button"
-                className="btn btn-primary d-inline-flex align-items-center gap-2"
-                disabled={busy}
-                onClick={() => void run(() => saveOrder(orderIds(rows)))}
-              >
-                {busy && <Spinner small />}
+              <BusyButton busy={busy} onClick={() => void act(saveOrder(orderIds(rows)))}>
                 {t("inverters.saveOrder")}
-              </button>
+              </BusyButton>
             </>
           )}
         </div>
@@ -201,6 +182,7 @@ export function InvertersView({ initial }: { initial: InverterList }) {
         <EditModal
           key={editing.id}
           entry={editing}
+          others={rows.filter((r) => r.id !== editing.id).map((r) => r.serial)}
           onClose={() => setEditing(null)}
           onSaved={(r) => {
             setEditing(null);
@@ -217,7 +199,7 @@ export function InvertersView({ initial }: { initial: InverterList }) {
         onConfirm={() => {
           const d = deleting;
           setDeleting(null);
-          if (d) void run(() => deleteInverter(d.id));
+          if (d) void act(deleteInverter(d.id));
         }}
       >
         {deleting && t("inverters.deleteText", { name: deleting.name, serial: deleting.serial })}

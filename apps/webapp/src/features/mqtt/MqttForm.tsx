@@ -5,9 +5,9 @@ import { Card } from "../../components/ui/Card";
 import { CheckField, FormRow, InputField } from "../../components/ui/FormRow";
 import { SettingsForm } from "../../components/ui/SettingsForm";
 import { useSettingsForm } from "../../components/ui/useSettingsForm";
-import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import {
+  MQTT_ANSWERS,
   lwtOnlineBroken,
   mqttBody,
   mqttDraft,
@@ -20,13 +20,13 @@ import {
 /** MQTT settings with the conditional cards of SEED §2. */
 export function MqttForm({ initial }: { initial: MqttConfig }) {
   const t = useT();
-  const text = useProblemText();
   const repair = lwtOnlineBroken(initial);
   const state = useSettingsForm(
     () => mqttDraft(initial),
     (d: MqttDraft) => validateMqtt(d, repair),
+    MQTT_ANSWERS,
   );
-  const { draft, problems, change } = state;
+  const { draft, change, bind } = state;
 
   const flag = (k: MqttFlag, label: string) => (
     <CheckField
@@ -47,31 +47,23 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
       min?: number;
       max?: number;
     } = {},
-  ) => (
-    <InputField
-      label={label}
-      name={k}
-      value={draft[k]}
-      error={text(problems[k])}
-      onChange={(e) => change({ [k]: e.target.value })}
-      {...extra}
-    />
-  );
-  const area = (k: "mqtt_root_ca_cert" | "mqtt_client_cert" | "mqtt_client_key", label: string) => (
-    <FormRow label={label} hint={t("mqtt.certHint", { max: uiLimits.mqtt.cert })} error={text(problems[k])}>
-      {(c) => (
-        <textarea
-          className={`form-control font-monospace${problems[k] ? " is-invalid" : ""}`}
-          name={k}
-          rows={10}
-          spellCheck={false}
-          value={draft[k]}
-          onChange={(e) => change({ [k]: e.target.value })}
-          {...c}
-        />
-      )}
-    </FormRow>
-  );
+  ) => <InputField label={label} {...bind(k)} {...extra} />;
+  const area = (k: "mqtt_root_ca_cert" | "mqtt_client_cert" | "mqtt_client_key", label: string) => {
+    const { error, ...control } = bind(k);
+    return (
+      <FormRow label={label} hint={t("mqtt.certHint", { max: uiLimits.mqtt.cert })} error={error}>
+        {(c) => (
+          <textarea
+            className={`form-control font-monospace${error ? " is-invalid" : ""}`}
+            rows={10}
+            spellCheck={false}
+            {...control}
+            {...c}
+          />
+        )}
+      </FormRow>
+    );
+  };
 
   return (
     <SettingsForm

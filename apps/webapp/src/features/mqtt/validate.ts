@@ -1,5 +1,6 @@
 import { uiLimits } from "@dtu/api/limits";
 import type { MqttConfig } from "@dtu/api/settings";
+import type { AnswerFields } from "../../components/ui/useSettingsForm";
 import { checkLength, checkNumber, checkTopic, type Problems } from "../../components/ui/validation";
 
 /** The editable MQTT settings; port and interval as typed. */
@@ -98,6 +99,19 @@ export function validateMqtt(d: MqttDraft, lwtOnlineRequired = false): Problems<
   if (d.mqtt_hass_enabled) p.mqtt_hass_topic = checkTopic(d.mqtt_hass_topic, m.hassTopic);
   return p;
 }
+
+/**
+ * The device's refusals by field (API.md §3.16, §9.13) that matter here: the base topic (its three rules), the
+ * publish interval (the device stops at 65535 s, the seed's field at 86400 s) and the Home Assistant prefix's slash
+ * of later firmware (7018). The other codes repeat rules the form checks before sending and stay in the alert.
+ */
+export const MQTT_ANSWERS: AnswerFields<MqttTextField> = {
+  7004: "mqtt_topic",
+  7005: "mqtt_topic",
+  7006: "mqtt_topic",
+  7013: "mqtt_publish_interval",
+  7018: "mqtt_hass_topic",
+};
 
 /** API.md §9.0: the GET object (later keys such as mqtt_lwt_qos, mqtt_clientid included) with the edits. */
 export function mqttBody(base: MqttConfig, d: MqttDraft): MqttConfig {

@@ -4,29 +4,21 @@ import { Card } from "../../components/ui/Card";
 import { CheckField, InputField } from "../../components/ui/FormRow";
 import { SettingsForm } from "../../components/ui/SettingsForm";
 import { useSettingsForm } from "../../components/ui/useSettingsForm";
-import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
-import { networkBody, networkDraft, validateNetwork, type NetworkField } from "./validate";
+import { NETWORK_ANSWERS, networkBody, networkDraft, validateNetwork, type NetworkField } from "./validate";
 
 /** WiFi, static IP (only with DHCP off), mDNS and admin AP cards (SEED §2 Network settings). */
 export function NetworkForm({ initial, wifi = true }: { initial: NetworkConfig; wifi?: boolean }) {
   const t = useT();
-  const text = useProblemText();
   const state = useSettingsForm(
     () => networkDraft(initial),
     (d) => validateNetwork(d, wifi),
+    NETWORK_ANSWERS,
   );
-  const { draft, problems, change } = state;
+  const { draft, change, bind } = state;
 
   const field = (k: NetworkField, label: string, extra: { type?: string; autoComplete?: string } = {}) => (
-    <InputField
-      label={label}
-      name={k}
-      value={draft[k]}
-      error={text(problems[k])}
-      onChange={(e) => change({ [k]: e.target.value })}
-      {...extra}
-    />
+    <InputField label={label} {...bind(k)} {...extra} />
   );
 
   return (
@@ -37,14 +29,7 @@ export function NetworkForm({ initial, wifi = true }: { initial: NetworkConfig; 
       <Card title={t("network.wifiCard")}>
         {field("ssid", t("network.ssid"))}
         {field("password", t("network.password"), { type: "password", autoComplete: "new-password" })}
-        <InputField
-          label={t("network.hostname")}
-          name="hostname"
-          value={draft.hostname}
-          hint={t("network.hostnameHint")}
-          error={text(problems.hostname)}
-          onChange={(e) => change({ hostname: e.target.value })}
-        />
+        <InputField label={t("network.hostname")} {...bind("hostname")} hint={t("network.hostnameHint")} />
         <CheckField
           label={t("network.dhcp")}
           name="dhcp"
@@ -72,16 +57,13 @@ export function NetworkForm({ initial, wifi = true }: { initial: NetworkConfig; 
       <Card title={t("network.apCard")}>
         <InputField
           label={t("network.apTimeout")}
-          name="aptimeout"
+          {...bind("aptimeout")}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
           postfix={t("network.minutes")}
-          value={draft.aptimeout}
           hint={t("network.apTimeoutHint")}
-          error={text(problems.aptimeout)}
-          onChange={(e) => change({ aptimeout: e.target.value })}
         />
       </Card>
     </SettingsForm>

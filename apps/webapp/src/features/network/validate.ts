@@ -1,5 +1,6 @@
 import { deviceLimits, uiLimits } from "@dtu/api/limits";
 import type { NetworkConfig } from "@dtu/api/settings";
+import type { AnswerFields } from "../../components/ui/useSettingsForm";
 import { checkLength, checkNumber, type Problems } from "../../components/ui/validation";
 
 /** The editable part of the network config; the timeout as typed. */
@@ -57,6 +58,17 @@ export function validateNetwork(d: NetworkDraft, wifi = true): Problems<NetworkF
   }
   return p;
 }
+
+/**
+ * The device's refusals by field: the three code-less ones of API.md §3.17, by their text key. The address and AP
+ * timeout codes (8001–8006) stay in the alert: the form checks the same rules before sending, so they cannot come
+ * back for a field on screen (with DHCP on the address fields are not shown), and each entry costs device bytes.
+ */
+export const NETWORK_ANSWERS: AnswerFields<NetworkField> = {
+  "network.answerHostname": "hostname",
+  "network.answerSsid": "ssid",
+  "network.answerPassword": "password",
+};
 
 /** API.md §9.0 rule 2: the GET object (later keys such as syslog included) with only the edits. */
 export function networkBody(base: NetworkConfig, d: NetworkDraft): NetworkConfig {

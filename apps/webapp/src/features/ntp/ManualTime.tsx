@@ -3,7 +3,7 @@ import { endpoints } from "@dtu/api/endpoints";
 import type { NtpTimeRequest } from "@dtu/api/settings";
 import { Card } from "../../components/ui/Card";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
+import { BusyButton } from "../../components/ui/Buttons";
 import { useSave } from "../../components/ui/useSave";
 import { getJson, toHttpError } from "../../lib/http";
 import { useI18n } from "../../lib/i18n";
@@ -92,16 +92,9 @@ export function ManualTime({ reloadKey = 0, zone }: { reloadKey?: number; zone?:
         )}
       </dl>
       <ResultAlert result={result} onClose={clear} />
-      <button
-        type="button"
-        className="btn btn-primary d-inline-flex align-items-center gap-2"
-        disabled={busy}
-        onClick={sync}
-        aria-describedby={hintId}
-      >
-        {busy && <Spinner small />}
+      <BusyButton busy={busy} onClick={sync} aria-describedby={hintId}>
         {t("ntp.sync")}
-      </button>
+      </BusyButton>
       <div id={hintId} className="form-text">
         {t("ntp.syncHint")}
       </div>

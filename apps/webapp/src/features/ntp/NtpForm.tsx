@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { Alert } from "../../components/ui/ResultAlert";
 import { endpoints, laterEndpoints } from "@dtu/api/endpoints";
 import type { NtpConfig, Zones } from "@dtu/api/settings";
 import { Card } from "../../components/ui/Card";
@@ -6,7 +7,6 @@ import { InputField, SelectField } from "../../components/ui/FormRow";
 import { useApi } from "../../components/ui/useApi";
 import { SettingsForm } from "../../components/ui/SettingsForm";
 import { useSettingsForm } from "../../components/ui/useSettingsForm";
-import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import {
   ntpBody,
@@ -17,19 +17,21 @@ import {
   zoneOptions,
   zoneValue,
   type NtpDraft,
+  type NtpField,
 } from "./validate";
 
 /** Time server, time zone (+ resulting rule), location and sunset type (SEED §2 NTP settings). */
 export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: (zone: string) => void }) {
   const t = useT();
-  const text = useProblemText();
   const withRule = postsRule(initial);
   const zones = useApi<Zones>(withRule ? endpoints.zones.path : laterEndpoints.ntpZones);
-  const state = useSettingsForm(
+  const state = useSettingsForm<NtpDraft, NtpField>(
     () => ntpDraft(initial),
     (d: NtpDraft) => validateNtp(d, withRule),
+    // API.md §3.18; 9003 (the zone's name, from the list) is left to the alert.
+    { 9001: "ntp_server", 9002: "ntp_timezone" },
   );
-  const { draft, setDraft, problems, change } = state;
+  const { draft, setDraft, change, bind } = state;
 
   // Later firmware sends no rule (API.md §9.15): show the one the zone list gives for the stored name.
   const zoneData = zones.data;
@@ -53,17 +55,9 @@ export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: (z
   return (
     <SettingsForm state={state} onValid={send}>
       <Card title={t("ntp.serverCard")}>
-        <InputField
-          label={t("ntp.server")}
-          name="ntp_server"
-          value={draft.ntp_server}
-          error={text(problems.ntp_server)}
-          onChange={(e) => change({ ntp_server: e.target.value })}
-        />
+        <InputField label={t("ntp.server")} {...bind("ntp_server")} />
         {zones.error && (
-          <div className="alert alert-warning" role="alert">
-            {t("ntp.zonesFailed", { message: zones.error.message })}
-          </div>
+          <Alert type="warning">{t("ntp.zonesFailed", { message: zones.error.message })}</Alert>
         )}
         <SelectField
           label={t("ntp.timezone")}
@@ -75,44 +69,30 @@ export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: (z
             change({ ntp_timezone_descr: z.name, ntp_timezone: z.rule });
           }}
         />
-        <InputField
-          label={t("ntp.timezoneRule")}
-          name="ntp_timezone"
-          readOnly
-          value={draft.ntp_timezone}
-          error={text(problems.ntp_timezone)}
-        />
+        <InputField label={t("ntp.timezoneRule")} {...bind("ntp_timezone")} readOnly />
         <InputField
           label={t("ntp.latitude")}
-          name="latitude"
+          {...bind("latitude")}
           type="number"
           step="any"
           min={-90}
           max={90}
           postfix={t("ntp.degrees")}
-          value={draft.latitude}
-          error={text(problems.latitude)}
-          onChange={(e) => change({ latitude: e.target.value })}
         />
         <InputField
           label={t("ntp.longitude")}
-          name="longitude"
+          {...bind("longitude")}
           type="number"
           step="any"
           min={-180}
           max={180}
           postfix={t("ntp.degrees")}
-          value={draft.longitude}
-          error={text(problems.longitude)}
-          onChange={(e) => change({ longitude: e.target.value })}
         />
         <SelectField
           label={t("ntp.sunsetType")}
-          name="sunsettype"
+          {...bind("sunsettype")}
           hint={t("ntp.sunsetHint")}
           options={sunsetTypes}
-          value={draft.sunsettype}
-          onChange={(e) => change({ sunsettype: e.target.value })}
         />
       </Card>
     </SettingsForm>

@@ -33,9 +33,28 @@ describe("NTP form rules (SEED §4, §5; API.md §9.15)", () => {
     expect(validateNtp({ ...d, longitude: "-180.5" }, true).longitude?.key).toBe("check.range");
     expect(validateNtp({ ...d, latitude: "" }, true).latitude?.key).toBe("check.required");
   });
-  it("refuses a server over 32 characters", () => {
-    expect(validateNtp({ ...d, ntp_server: "s".repeat(32) }, true).ntp_server).toBeUndefined();
-    expect(validateNtp({ ...d, ntp_server: "s".repeat(33) }, true).ntp_server?.key).toBe("check.maxLength");
+  it("refuses what the device refuses (API.md §3.18): a server empty or over 31 characters, an empty rule", () => {
+    expect(validateNtp({ ...d, ntp_server: "s".repeat(31) }, true).ntp_server).toBeUndefined();
+    expect(validateNtp({ ...d, ntp_server: "s".repeat(32) }, true).ntp_server?.key).toBe("check.maxLength");
+    expect(validateNtp({ ...d, ntp_server: "" }, true).ntp_server?.key).toBe("check.required");
+    expect(validateNtp({ ...d, ntp_timezone: "" }, true).ntp_timezone?.key).toBe("check.required");
+    // Later firmware gets no rule: nothing to check.
+    expect(validateNtp({ ...d, ntp_timezone: "" }, false).ntp_timezone).toBeUndefined();
+  });
+  it("accepts every rule of the zone list, the longest (Pacific/Chatham, 39) included", () => {
+    const chatham = "CHAST-12:45CHADT,M9.5.0/2:45,M4.1.0/3:45";
+    expect(validateNtp({ ...d, ntp_timezone: chatham }, true).ntp_timezone).toBeUndefined();
+    expect(validateNtp({ ...d, ntp_timezone: "x".repeat(51) }, true).ntp_timezone?.key).toBe(
+      "check.maxLength",
+    );
+  });
+  it("shows every mistake at once", () => {
+    const p = validateNtp({ ...d, ntp_server: "", latitude: "91", longitude: "x" }, true);
+    expect([p.ntp_server?.key, p.latitude?.key, p.longitude?.key]).toEqual([
+      "check.required",
+      "check.range",
+      "check.number",
+    ]);
   });
   it("posts name and rule to a device that sends the rule", () => {
     const body = ntpBody(base, {

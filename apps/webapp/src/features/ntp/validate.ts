@@ -1,4 +1,4 @@
-import { uiLimits } from "@dtu/api/limits";
+import { deviceLimits, uiLimits } from "@dtu/api/limits";
 import type { NtpConfig, Zones } from "@dtu/api/settings";
 import { checkLength, checkNumber, type Problems } from "../../components/ui/validation";
 
@@ -60,14 +60,17 @@ export function ntpDraft(c: NtpConfig, zones?: Zones): NtpDraft {
 }
 
 /**
- * SEED §5 NTP: server 32, time-zone rule 32 (only where the rule is posted), latitude −90…90, longitude
- * −180…180, any decimal.
+ * SEED §5 NTP with the device's own checks (API.md §3.18, §7 rows 2-3): server required and at most 31 characters,
+ * the time-zone rule (only where it is posted) required and at most 50 (the device's limit, not the seed's 32: the
+ * field is read-only and real rules are longer, e.g. Pacific/Chatham's 39), latitude −90…90, longitude −180…180, any
+ * decimal.
  */
 export function validateNtp(d: NtpDraft, withRule: boolean): Problems<NtpField> {
   const l = uiLimits.ntp;
+  const device = deviceLimits.ntp;
   return {
-    ntp_server: checkLength(d.ntp_server, l.server),
-    ntp_timezone: withRule ? checkLength(d.ntp_timezone, l.timezone) : undefined,
+    ntp_server: checkLength(d.ntp_server, device.server, 1),
+    ntp_timezone: withRule ? checkLength(d.ntp_timezone, device.timezone, 1) : undefined,
     latitude: checkNumber(d.latitude, l.latitude),
     longitude: checkNumber(d.longitude, l.longitude),
   };

@@ -1,11 +1,10 @@
 import { useState } from "react";
-import type { ApiResult } from "@dtu/api/codes";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { ResultAlert } from "../../components/ui/ResultAlert";
-import { Spinner } from "../../components/ui/Spinner";
-import { toHttpError } from "../../lib/http";
+import { BusyButton } from "../../components/ui/Buttons";
+import { useSave } from "../../components/ui/useSave";
 import { useT } from "../../lib/i18n";
 import { reboot } from "./api";
 
@@ -16,42 +15,30 @@ import { reboot } from "./api";
 export function RebootView() {
   const t = useT();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
   const [restarting, setRestarting] = useState(false);
   const state = useDeviceRestart(restarting);
 
   async function go() {
     setAsking(false);
-    setBusy(true);
-    setResult(undefined);
     setRestarting(false);
-    try {
-      const r = await reboot();
-      setResult(r);
-      setRestarting(r.type === "success");
-    } catch (e) {
-      setResult({ type: "danger", message: toHttpError(e).message });
-    } finally {
-      setBusy(false);
-    }
+    setRestarting((await run(reboot())).type === "success");
   }
 
   return (
     <section className="card">
       <div className="card-body">
-        <ResultAlert result={result} onClose={() => setResult(undefined)} />
+        <ResultAlert result={result} onClose={clear} />
         <DeviceRestartNote state={state} waiting={t("reboot.waiting")} back={t("reboot.back")} />
         <p>{t("reboot.intro")}</p>
-        <button
-          type="button"
-          className="btn btn-danger d-inline-flex align-items-center gap-2"
-          disabled={busy || state === "waiting"}
+        <BusyButton
+          className="btn-danger"
+          busy={busy}
+          disabled={state === "waiting"}
           onClick={() => setAsking(true)}
         >
-          {busy && <Spinner small />}
           {t("reboot.button")}
-        </button>
+        </BusyButton>
       </div>
       <ConfirmModal
         open={asking}

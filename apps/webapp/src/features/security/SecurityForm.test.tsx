@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { SecurityForm } from "./SecurityForm";
 
 afterEach(() => {
@@ -35,7 +35,7 @@ describe("SecurityForm", () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("posts the whole object; a server warning is shown translated and the typed values stay", async () => {
+  it("posts the whole object; the device's refusal shows translated at the password, focused (issue 11)", async () => {
     const fetchMock = vi
       .fn()
       .mockResolvedValue(
@@ -48,14 +48,18 @@ describe("SecurityForm", () => {
     }
     fireEvent.click(screen.getByLabelText("Allow read-only access without a password"));
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
-    const alert = await screen.findByRole("alert");
-    expect(alert.className).toContain("alert-warning");
-    expect(alert.textContent).not.toBe("x");
+    const message = await screen.findByText("The password must have between 8 and 64 characters.");
+    const field = screen.getByLabelText<HTMLInputElement>("Password");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(field.getAttribute("aria-describedby")).toContain(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    // At the field instead of an alert at the bottom.
+    expect(screen.queryByRole("alert")).toBeNull();
     const body = (fetchMock.mock.calls[0]?.[1] as RequestInit).body as FormData;
     expect(JSON.parse(String(body.get("data")))).toEqual({
       password: "long-enough-pw",
       allow_readonly: false,
     });
-    expect(screen.getByLabelText<HTMLInputElement>("Password").value).toBe("long-enough-pw");
+    expect(field.value).toBe("long-enough-pw");
   });
 });

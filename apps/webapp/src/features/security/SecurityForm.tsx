@@ -4,7 +4,6 @@ import { Card } from "../../components/ui/Card";
 import { CheckField, InputField } from "../../components/ui/FormRow";
 import { SettingsForm } from "../../components/ui/SettingsForm";
 import { useSettingsForm } from "../../components/ui/useSettingsForm";
-import { useProblemText } from "../../components/ui/validation";
 import { useT } from "../../lib/i18n";
 import { encodeCredentials, sessionStore, setSession } from "../../lib/session";
 import { validateSecurity, type SecurityDraft } from "./validate";
@@ -12,12 +11,12 @@ import { validateSecurity, type SecurityDraft } from "./validate";
 /** Admin password (+ repeat, prefilled with the loaded one, SEED §5) and the read-only permission. */
 export function SecurityForm({ initial }: { initial: SecurityConfig }) {
   const t = useT();
-  const text = useProblemText();
   const state = useSettingsForm<SecurityDraft, "password" | "repeat">(
     { password: initial.password, repeat: initial.password, allow_readonly: initial.allow_readonly },
     validateSecurity,
+    { 10001: "password" },
   );
-  const { draft, problems, change } = state;
+  const { draft, change, bind } = state;
 
   const send = ({ repeat: _repeat, ...edits }: SecurityDraft) => {
     // API.md §9.0 rule 2: post the GET object back with only the edits.
@@ -35,21 +34,17 @@ export function SecurityForm({ initial }: { initial: SecurityConfig }) {
       <Card title={t("security.passwordCard")}>
         <InputField
           label={t("security.password")}
+          {...bind("password")}
           type="password"
           autoComplete="new-password"
-          value={draft.password}
           hint={t("security.passwordHint")}
-          error={text(problems.password)}
-          onChange={(e) => change({ password: e.target.value })}
         />
         <InputField
           label={t("security.repeat")}
+          {...bind("repeat")}
           type="password"
           autoComplete="new-password"
-          value={draft.repeat}
           hint={t("security.repeatHint")}
-          error={text(problems.repeat)}
-          onChange={(e) => change({ repeat: e.target.value })}
         />
       </Card>
       <Card title={t("security.permissionsCard")}>

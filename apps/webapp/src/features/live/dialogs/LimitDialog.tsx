@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from "react";
-import type { ApiResult } from "@dtu/api/codes";
 import type { LimitStatus } from "@dtu/api/live";
 import { CheckField, InputField, SelectField } from "../../../components/ui/FormRow";
 import { Modal } from "../../../components/ui/Modal";
 import { ResultAlert } from "../../../components/ui/ResultAlert";
-import { Spinner } from "../../../components/ui/Spinner";
+import { BusyButton } from "../../../components/ui/Buttons";
 import { useApi } from "../../../components/ui/useApi";
-import { toHttpError } from "../../../lib/http";
+import { clearNotices, useSave } from "../../../components/ui/useSave";
 import { useI18n } from "../../../lib/i18n";
 import { livePaths, postLimit } from "../api";
 import { limitRange, limitType, limitValid, type LimitKind } from "../format";
@@ -32,16 +31,15 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
   const [persistent, setPersistent] = useState(false);
   const [value, setValue] = useState("");
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
 
   useEffect(() => {
     if (!open) {
       setValue("");
       setTouched(false);
-      setResult(undefined);
+      clear();
     }
-  }, [open]);
+  }, [open, clear]);
   // Prefill once with the current relative limit.
   useEffect(() => {
     if (open && status && value === "" && !touched) setValue(String(status.limit_relative));
@@ -54,22 +52,16 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
   async function submit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
-    if (invalid) return;
-    setBusy(true);
-    setResult(undefined);
-    try {
-      // Whole numbers: v23.11.16 truncates to uint16 anyway (API.md §3.7).
-      const v = Math.round(num);
-      let r = await postLimit(serial, v, limitType(kind, persistent));
-      // v25.9.11+ numbers the persistent kinds 2/3 (API.md §9.7): one retry with the new numbering.
-      if (persistent && r.code === INVALID_TYPE) r = await postLimit(serial, v, limitType(kind, true, true));
-      setResult(r);
-      if (r.type === "success") onClose();
-    } catch (err) {
-      setResult({ type: "danger", message: toHttpError(err).message });
-    } finally {
-      setBusy(false);
-    }
+    if (invalid) return clearNotices();
+    // Whole numbers: v23.11.16 truncates to uint16 anyway (API.md §3.7).
+    const v = Math.round(num);
+    const r = await run(
+      postLimit(serial, v, limitType(kind, persistent)).then((first) =>
+        // v25.9.11+ numbers the persistent kinds 2/3 (API.md §9.7): one retry with the new numbering.
+        persistent && first.code === INVALID_TYPE ? postLimit(serial, v, limitType(kind, true, true)) : first,
+      ),
+    );
+    if (r.type === "success") onClose();
   }
 
   const unit = kind === "relative" ? "%" : "W";
@@ -84,15 +76,9 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t("common.close")}
           </button>
-          <button
-            type="submit"
-            form={`limit-${serial}`}
-            className="btn btn-primary d-inline-flex align-items-center gap-2"
-            disabled={busy || !status}
-          >
-            {busy && <Spinner small />}
+          <BusyButton type="submit" form={`limit-${serial}`} busy={busy} disabled={!status}>
             {t("live.limitSet")}
-          </button>
+          </BusyButton>
         </>
       }
     >
@@ -133,7 +119,7 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
                 </tr>
               </tbody>
             </table>
-            <ResultAlert result={result} onClose={() => setResult(undefined)} />
+            <ResultAlert result={result} onClose={clear} />
             <SelectField
               label={t("live.limitKind")}
               value={kind}

@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
-import type { ApiResult } from "@dtu/api/codes";
 import type { PowerConfigRequest, PowerStatus } from "@dtu/api/live";
 import { Modal } from "../../../components/ui/Modal";
 import { ResultAlert } from "../../../components/ui/ResultAlert";
 import { useApi } from "../../../components/ui/useApi";
-import { toHttpError } from "../../../lib/http";
+import { useSave } from "../../../components/ui/useSave";
 import { useI18n, type MessageKey } from "../../../lib/i18n";
 import { livePaths, postPower } from "../api";
 import { StatusBadge } from "../StatusBadge";
@@ -34,28 +33,19 @@ export function PowerDialog({ open, serial, name, onClose }: InverterDialogProps
   const { data, loading, error, reload } = useApi<PowerStatus>(open ? livePaths.powerStatus : null);
   usePolling(open, reload);
   const [asking, setAsking] = useState<Action | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ApiResult>();
+  const { busy, result, clear, run } = useSave();
 
   useEffect(() => {
     if (!open) {
       setAsking(null);
-      setResult(undefined);
+      clear();
     }
-  }, [open]);
+  }, [open, clear]);
 
-  async function run(action: Action) {
-    setBusy(true);
-    setResult(undefined);
-    try {
-      setResult(await postPower(body(serial, action)));
-      reload();
-    } catch (err) {
-      setResult({ type: "danger", message: toHttpError(err).message });
-    } finally {
-      setBusy(false);
-      setAsking(null);
-    }
+  async function act(action: Action) {
+    await run(postPower(body(serial, action)));
+    reload();
+    setAsking(null);
   }
 
   const status = data?.[serial]?.power_set_status;
@@ -66,7 +56,7 @@ export function PowerDialog({ open, serial, name, onClose }: InverterDialogProps
         <p>
           {t("live.powerStatus")} <StatusBadge status={status} />
         </p>
-        <ResultAlert result={result} onClose={() => setResult(undefined)} />
+        <ResultAlert result={result} onClose={clear} />
         {pending ? (
           <div className="alert alert-warning mb-0">
             <p>{t(pending.confirm)}</p>
@@ -78,7 +68,7 @@ export function PowerDialog({ open, serial, name, onClose }: InverterDialogProps
                 type="button"
                 className={pending.variant}
                 disabled={busy}
-                onClick={() => void run(pending.action)}
+                onClick={() => void act(pending.action)}
               >
                 {t(pending.label)}
               </button>
