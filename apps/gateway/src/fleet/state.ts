@@ -100,6 +100,8 @@ export interface FleetCore {
   weather: { at: number; value: Weather | null };
   readonly sunCache: ReturnType<typeof createSunCache>;
   readonly statsListeners: Set<StatsListener>;
+  /** Serials (wire form) of simulated inverters that never answer (`--offline`, README "Options"). */
+  readonly offline: ReadonlySet<string>;
 }
 
 export function freshDtu(): DtuSide {
@@ -119,5 +121,11 @@ export function freshDtu(): DtuSide {
     events: [],
   };
 }
+
+/**
+ * Whether the inverter answers the radio: only while its strings feed it (a Hoymiles micro-inverter is powered
+ * from DC and is off at night) and unless it is simulated as offline.
+ */
+export const answers = (core: FleetCore, rt: Runtime): boolean => rt.inv.awake && !core.offline.has(rt.hex);
 
 export const round1 = (v: number): number => Math.round(v * 10) / 10;
