@@ -1,7 +1,7 @@
 /**
  * The structure of Hoymiles grid profiles (facts from the public OpenDTU parser tables; labels are ours, in
- * locales/grid.ts). Bytes: 2 profile id, 2 version, then sections: id, version, and per item a big-endian u16
- * divided by the item's divisor. Which items a section holds depends on its id and version.
+ * locales/grid.ts). Bytes: 2 profile id, 2 version, then sections: id, version, and per item a big-endian 16-bit
+ * value divided by the item's divisor: unsigned, except the items of `SIGNED`. Which items a section holds depends on its id and version.
  */
 
 /** Profile id (two bytes, hex) → the grid code's name; standard identifiers, not translated. */
@@ -122,3 +122,11 @@ export const ITEMS: readonly string[] = [
   "srt s 10",
   "sit s 10",
 ];
+
+/**
+ * Items that carry a sign (two's complement): the volt-var reactive set points Q1 and Q4 (0x2c, 0x30: Q4 is
+ * negative, under-excited, in the usual curves), the fixed power factor (0x33) and the power factor at rated power
+ * (0x38), negative when under-excited, and the fixed reactive power (0x35). The firmware's own parser reads every
+ * item as int16; the others are limits, times and rates that are never negative.
+ */
+export const SIGNED: readonly number[] = [0x2c, 0x30, 0x33, 0x35, 0x38];
