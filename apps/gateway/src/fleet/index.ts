@@ -17,7 +17,7 @@ import * as dtuSide from "./dtuSide.ts";
 import { advanceSide, setupOf, sideFor } from "./inverterSide.ts";
 import { loadState, saveState } from "./persistence.ts";
 import { hash, seededRandom } from "./random.ts";
-import { freshDtu, type FleetCore, type Runtime, type StatsListener } from "./state.ts";
+import { freshDtu, shiftDtuTimes, type FleetCore, type Runtime, type StatsListener } from "./state.ts";
 import { dayKey, sunNow } from "./world.ts";
 
 export { modelOf } from "./models.ts";
@@ -121,6 +121,7 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
       // Clock jump (set by hand, or a suspended process): no energy for the jump, but the day may change.
       for (const rt of core.runtimes) advanceSide(core, rt, now, 0, false);
       nextPollAt = now + pollInterval();
+      shiftDtuTimes(core, gap);
     }
     lastTick = now;
   }

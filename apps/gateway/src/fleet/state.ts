@@ -128,4 +128,19 @@ export function freshDtu(): DtuSide {
  */
 export const answers = (core: FleetCore, rt: Runtime): boolean => rt.inv.awake && !core.offline.has(rt.hex);
 
+/**
+ * The DTU measures ages with its uptime counter (millis), not the wall clock (API.md §3.1 `data_age`: the uptime
+ * while never read): a jump of the device clock moves the DTU side's instants along, so ages and timers go on as
+ * before the jump.
+ */
+export function shiftDtuTimes(core: FleetCore, by: number): void {
+  core.bootAt += by;
+  for (const { dtu } of core.runtimes) {
+    if (dtu.lastStatsAt) dtu.lastStatsAt += by;
+    dtu.lastReadBackAt += by;
+    dtu.lastLimitCommandAt += by;
+    for (const pending of [dtu.limitCommand, dtu.powerCommand]) if (pending) pending.dueAt += by;
+  }
+}
+
 export const round1 = (v: number): number => Math.round(v * 10) / 10;

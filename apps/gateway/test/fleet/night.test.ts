@@ -31,7 +31,7 @@ async function setup(at: string, inverters: ConfigInverter[], offline?: string[]
       fleet.tick();
     }
   };
-  return { fleet, lines, runTo };
+  return { fleet, lines, runTo, host, clock };
 }
 
 function inv(live: LiveData, serial: string) {
@@ -113,6 +113,20 @@ describe("offline option", () => {
     expect(off.limit_relative).toBe(0);
     expect(t.fleet.lastUpdate(HMS)).toBe(0);
   });
+});
+
+it("setting the device clock keeps the ages: data_age counts like the DTU's uptime, not the wall clock", async () => {
+  const t = await setup("2024-06-15T11:00:00Z", [slot(HM), slot(HMS)], [HMS]);
+  t.runTo("2024-06-15T11:00:20Z", 1);
+  expect(inv(t.fleet.liveData(), HMS).data_age).toBe(20);
+  t.clock.setLocal({ year: 2024, month: 6, day: 21, hour: 9, minute: 0, second: 0 }); // 6 days on
+  t.host.advance(1000);
+  t.fleet.tick();
+  const live = t.fleet.liveData();
+  // Still the uptime; only the tick that carried the jump counts no time (its length is unknown).
+  expect(inv(live, HMS).data_age).toBe(20);
+  expect(inv(live, HM).data_age).toBeLessThan(20);
+  expect(t.fleet.lastUpdate(HM)).toBeGreaterThan(Date.parse("2024-06-21T06:59:40Z"));
 });
 
 it("--offline and DTU_OFFLINE list the serials (commas or spaces)", () => {
