@@ -1,5 +1,5 @@
 import { useI18n, type MessageKey } from "../../lib/i18n";
-import { stateColour, type InvState, type InvStatus } from "./state";
+import { stateColour, type IdleWhy, type InvState, type InvStatus } from "./state";
 
 const LABEL: Record<InvState, MessageKey> = {
   producing: "live.stProducing",
@@ -10,12 +10,21 @@ const LABEL: Record<InvState, MessageKey> = {
   unknown: "live.stUnknown",
 };
 
+const WHY: Record<NonNullable<IdleWhy>, MessageKey> = {
+  dark: "live.stIdleDark",
+  limit0: "live.stIdleLimit",
+  night: "live.stOffNight",
+  setting: "live.stOffSetting",
+  // Never read: no time of last contact to give.
+  never: "live.stLost",
+};
+
 /** The state in words (never colour alone, issue 13 item 1); `long` adds the reason or the time of last contact. */
 export function StateText({ status, long }: { status: InvStatus; long?: boolean }) {
   const { t, time } = useI18n();
   const { state, why } = status;
+  if (long && why) return <>{t(WHY[why])}</>;
   if (long && state === "lost") return <>{t("live.stLostSince", { time: time(status.seen) })}</>;
-  if (long && why) return <>{t(why === "dark" ? "live.stIdleDark" : "live.stIdleLimit")}</>;
   return <>{t(LABEL[state])}</>;
 }
 

@@ -2,7 +2,7 @@
  * Grid profile bytes → words (issue 13 item 6; API.md §3.6 `raw`, §9.5). Pure. An unknown section or one cut short
  * ends decoding with `stop` set: what follows cannot be placed, so it is never shown as a wrong value.
  */
-import { ITEMS, PROFILES, SECTIONS, SIGNED } from "./table";
+import { ITEMS, PROFILES, SECTIONS } from "./table";
 
 export interface GridItem {
   /** Label key in locales/grid.ts (trailing "T": the trip time of that threshold) and its number (LV1 …). */
@@ -52,10 +52,10 @@ export function decodeProfile(raw: readonly number[] | undefined): DecodedProfil
     pos += 2;
     const section: GridSection = { id: sid, items: [] };
     for (const code of items) {
-      const item = parseInt(code, 16);
-      const [label = "unk", unit = "-", div = "1", n] = (ITEMS[item - 1] ?? "").split(" ");
+      const [label = "unk", unit = "-", div = "1", n] = (ITEMS[parseInt(code, 16) - 1] ?? "").split(" ");
+      const d = Number(div);
       const u16 = (b(pos) << 8) | b(pos + 1);
-      const value = (SIGNED.includes(item) && u16 > 0x7fff ? u16 - 0x10000 : u16) / Number(div);
+      const value = (d < 0 && u16 > 0x7fff ? u16 - 0x10000 : u16) / Math.abs(d);
       section.items.push({ label, n: n ? Number(n) : undefined, unit: unit === "-" ? "" : unit, value });
       pos += 2;
     }
