@@ -9,53 +9,9 @@ import { statSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-
-/** The parts of src/history used here (imported by path so the bench type check stays out of the gateway tree). */
-interface Reading {
-  serial: string;
-  name: string;
-  reachable: boolean;
-  producing: boolean;
-  dataAge: number;
-  limitRelative: number;
-  power: number;
-  voltage: number;
-  current: number;
-  temperature: number | null;
-  yieldDayWh: number | null;
-  yieldTotalWh: number | null;
-  strings: {
-    ch: number;
-    name: string;
-    power: number;
-    voltage: number;
-    current: number;
-    yieldDayWh: number | null;
-    yieldTotalWh: number | null;
-    maxPower: number;
-  }[];
-}
-interface History {
-  db: { transaction<F extends (...a: never[]) => void>(fn: F): F; pragma(s: string): unknown; close(): void };
-  writer: {
-    seriesId(serial: string, ch: number, name: string): number;
-    slot(sid: number, slot: number, w: number): void;
-    daily(sid: number, day: string, wh: number, peak: number): void;
-    up(tSec: number): void;
-  };
-  recorder: { record(at: number, readings: Reading[]): void };
-  queries: {
-    power(date: string, serial: string | null): unknown;
-    energy(from: string, to: string, interval: "day" | "month" | "year", serial: string | null): unknown;
-  };
-  close(): void;
-}
-const historyModule = "../apps/gateway/src/history/index.ts";
-const tzModule = "../apps/gateway/src/time/posixTz.ts";
-const { openHistory } = (await import(historyModule)) as {
-  openHistory(o: { dataDir: string; zone: () => unknown; clock: { now(): number } }): History;
-};
-const { parsePosixTz } = (await import(tzModule)) as { parsePosixTz(rule: string): unknown };
+import { openHistory } from "../apps/gateway/src/history/index.ts";
+import type { InverterReading } from "../apps/gateway/src/history/reading.ts";
+import { parsePosixTz } from "../apps/gateway/src/time/posixTz.ts";
 
 const INVERTERS = 10;
 const STRINGS = 6;
@@ -124,7 +80,7 @@ let calls = 0;
 const t1 = performance.now();
 for (let ms = END - RAW_DAYS * 86_400_000; ms < END; ms += 60_000) {
   if (power(ms, 0, 0) <= 0) continue;
-  const readings: Reading[] = serials.map((serial, i) => {
+  const readings: InverterReading[] = serials.map((serial, i) => {
     const dc = Array.from({ length: STRINGS }, (_, ch) => power(ms, i, ch));
     const ac = dc.reduce((a, b) => a + b, 0) * 0.96;
     const totalWh = 1_000_000 + (ms - START) / 1000 / 4;
@@ -159,16 +115,25 @@ for (let ms = END - RAW_DAYS * 86_400_000; ms < END; ms += 60_000) {
 const recSeconds = (performance.now() - t1) / 1000;
 h.db.pragma("wal_checkpoint(TRUNCATE)");
 
-function p95(fn: (i: number) => unknown, n = 60): number {
-  const times: number[] = [];
+/**
+ * p95 of the wall time and, separately, of the CPU time of one call: on a loaded machine the wall time includes
+ * waiting for a core, the CPU time is what the query itself costs (the load average is printed with the figures).
+ */
+function p95(fn: (i: number) => unknown, n = 60): { wall: number; cpu: number } {
+  const wall: number[] = [];
+  const cpu: number[] = [];
   for (let i = 0; i < n; i++) {
+    const c = process.cpuUsage();
     const t = performance.now();
     fn(i);
-    times.push(performance.now() - t);
+    wall.push(performance.now() - t);
+    const used = process.cpuUsage(c);
+    cpu.push((used.user + used.system) / 1000);
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(n * 0.95)] ?? NaN;
+  const at95 = (xs: number[]): number => xs.sort((a, b) => a - b)[Math.floor(n * 0.95)] ?? NaN;
+  return { wall: at95(wall), cpu: at95(cpu) };
 }
+const loadBefore = loadavg()[0] ?? NaN;
 const someDay = (i: number): string => day(START + ((i * 37) % DAYS) * 86_400_000);
 const dayAll = p95((i) => h.queries.power(someDay(i), null));
 const dayOne = p95((i) => h.queries.power(someDay(i), serials[i % INVERTERS] ?? null));
@@ -197,14 +162,16 @@ console.log(
 console.log(
   `  recorder, last 14 days   ${calls} batches of ${INVERTERS} inverters in ${recSeconds.toFixed(1)} s (${Math.round(calls / recSeconds)} batches/s)`,
 );
-console.log(`  p95 day curve, all       ${dayAll.toFixed(1)} ms (goal ≤ 50)`);
-console.log(`  p95 day curve, 1 inv.    ${dayOne.toFixed(1)} ms`);
-console.log(`  p95 month of days        ${month.toFixed(1)} ms`);
-console.log(`  p95 year of months       ${year.toFixed(1)} ms`);
+const fig = (p: { wall: number; cpu: number }): string =>
+  `${p.wall.toFixed(1).padStart(6)} ms (CPU ${p.cpu.toFixed(1)} ms)`;
+console.log(`  p95 day curve, all       ${fig(dayAll)} (goal ≤ 50)`);
+console.log(`  p95 day curve, 1 inv.    ${fig(dayOne)}`);
+console.log(`  p95 month of days        ${fig(month)}`);
+console.log(`  p95 year of months       ${fig(year)}`);
 console.log(
-  `  load average (1/5/15 min): ${loadavg()
+  `  load average (1 min) before the queries ${loadBefore.toFixed(2)}; now (1/5/15 min) ${loadavg()
     .map((l) => l.toFixed(2))
     .join(" / ")}`,
 );
-const ok = bytes / INVERTERS <= 30e6 && Math.max(dayAll, dayOne, month, year) <= 50;
+const ok = bytes / INVERTERS <= 30e6 && Math.max(...[dayAll, dayOne, month, year].map((p) => p.wall)) <= 50;
 if (!ok) process.exitCode = 1;

@@ -84,6 +84,10 @@ describe("History screen", () => {
     await expect.poll(() => page.locator("#history").isHidden()).toBe(true);
     const peak = page.locator("#history-peak");
     await peak.waitFor({ state: "attached" });
+    // Right under the row of the three total cards (the app's extension point, src/lib/extension.ts).
+    await expect
+      .poll(() => peak.evaluate((el) => el.previousElementSibling?.querySelectorAll(".card").length))
+      .toBe(3);
     const now = await api<HistoryInfo>("/api/history/info");
     if (now.today_peak_w !== null)
       await expect.poll(() => peak.textContent()).toMatch(/^Today's peak: [\d,.]+ W$/);

@@ -1,12 +1,20 @@
-// `npm start`: build the web app when it is missing, then run the gateway (options pass through, see
-// apps/gateway/src/server.ts). SIGINT/SIGTERM are forwarded so the gateway closes cleanly and saves its state.
-import { existsSync } from "node:fs";
+// `npm start`: build what the gateway serves when it is missing or older than its sources (build-outputs.mjs:
+// the device build in webapp_dist/ and the History chunk in history_dist/), then run the gateway (options pass
+// through, see apps/gateway/src/server.ts). `--no-build` skips the check. SIGINT/SIGTERM are forwarded so the
+// gateway closes cleanly and saves its state.
 import { spawn, spawnSync } from "node:child_process";
+import { outputsToBuild } from "./build-outputs.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-if (!existsSync(`${root}webapp_dist/index.html.gz`) && !process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) console.warn("web app build failed; the gateway serves a placeholder page");
+if (!process.argv.includes("--no-build")) {
+  for (const { output, reason } of outputsToBuild(root)) {
+    console.log(`${output.name} is ${reason}: building it (npm run ${output.script} -w apps/webapp)`);
+    const build = spawnSync("npm", ["run", output.script, "-w", "apps/webapp"], {
+      cwd: root,
+      stdio: "inherit",
+    });
+    if (build.status !== 0) console.warn(`${output.name}: build failed; the gateway serves what exists`);
+  }
 }
 const args = process.argv.slice(2).filter((a) => a !== "--no-build");
 const child = spawn(process.execPath, ["--import", "tsx", `${root}apps/gateway/src/server.ts`, ...args], {

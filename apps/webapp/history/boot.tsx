@@ -1,7 +1,8 @@
 /**
  * Entry of the History chunk (issue 14 §6–7). The device build knows nothing of history: the gateway, when it
- * records history, adds `<script type="module" src="/history/history.js">` to the index page it serves, and this
- * module joins the running app from the outside:
+ * records history, adds `<script type="module" src="/history/history.js">` to the index page it serves
+ * (apps/gateway/src/history/site.ts), and this module joins the running app from the outside, through the app's
+ * documented extension points only (src/lib/extension.ts, tested there):
  * - a "History" entry after "Live View" in the navigation (re-added whenever the app re-renders its menu);
  * - the `/history` route: the app shows its not-found page there, which is hidden while this screen is shown;
  * - today's peak power under the live view's totals.
@@ -10,6 +11,7 @@
  */
 import { createRoot, type Root } from "react-dom/client";
 import uPlotCss from "uplot/dist/uPlot.min.css?inline";
+import { EXTENSION_IDS, extensionPoints } from "../src/lib/extension";
 import { StorageKey } from "../src/lib/storage";
 import { getInfo, type Host } from "./api";
 import { HistoryApp } from "./HistoryApp";
@@ -38,7 +40,7 @@ const host: Host = {
 
 const style = document.createElement("style");
 style.textContent = `${uPlotCss}
-html.${ON} #app main{display:none!important}
+html.${ON} #${EXTENSION_IDS.screen}{display:none!important}
 .history-chart .u-legend{font-size:.8rem;color:var(--bs-body-color)}
 .history-summary{display:flex;flex-wrap:wrap;gap:.5rem 2rem}
 #history .btn-group{display:inline-flex;flex-wrap:wrap}`;
@@ -56,7 +58,7 @@ function go(path: string): void {
 }
 
 function navEntry(): void {
-  const list = document.querySelector("#main-nav .navbar-nav");
+  const list = extensionPoints().menu;
   if (!list) return;
   let link = list.querySelector<HTMLAnchorElement>("a[data-history]");
   if (!link) {
@@ -68,8 +70,8 @@ function navEntry(): void {
     link.addEventListener("click", (e) => {
       e.preventDefault();
       // Close the phone menu as the app's own links do.
-      if (document.querySelector("#main-nav.show"))
-        document.querySelector<HTMLButtonElement>(".navbar-toggler")?.click();
+      const { toggler } = extensionPoints();
+      if (toggler?.getAttribute("aria-expanded") === "true") toggler.click();
       go(PATH);
     });
     li.append(link);
@@ -85,16 +87,17 @@ function navEntry(): void {
 let peak: { at: number; text: string } = { at: 0, text: "" };
 function peakLine(): void {
   if (location.pathname !== "/") return;
-  // The live view's row of total cards (features/live/Totals.tsx); without it, no peak line.
-  const totals = document.querySelector("#app main .row-cols-3, #app main .row-cols-md-3");
+  // The live view's row of total cards; without it (not loaded yet), no peak line.
+  const { totals } = extensionPoints();
   if (!totals) return;
   let p = document.getElementById("history-peak");
   if (!p) {
     p = document.createElement("p");
     p.id = "history-peak";
     p.className = "small text-body-secondary mt-1 mb-0";
-    totals.after(p);
   }
+  // Right after the totals, also when the live view re-rendered them (only then: each move is a DOM mutation).
+  if (totals.nextElementSibling !== p) totals.after(p);
   if (p.textContent !== peak.text) p.textContent = peak.text;
   if (Date.now() - peak.at > 60_000) {
     peak.at = Date.now();

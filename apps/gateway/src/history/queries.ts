@@ -2,6 +2,12 @@
  * Reads for the history API (issue 14 §5): the day curve from the 5-minute table, energy rows from the daily table.
  * A slot without coverage (gateway stopped, device unreachable) is null, a covered slot without a sample of that
  * series 0 W (the inverter was asleep or unreachable while the device answered).
+ *
+ * Cheap by design (issue 14 Benchmark, ≤ 50 ms p95): every answer is one or two prepared statements whose WHERE
+ * matches a primary key (`agg5(sid, slot)`, `daily(sid, day)`, `up(slot)`), so a query reads only the rows it
+ * returns, never a table scan: the day curve is one range read per wanted series in one statement, the energy rows
+ * are summed per period inside SQLite (a year of months reads 365 rows per inverter and returns 12). `EXPLAIN QUERY
+ * PLAN` of each statement is checked in test/history/queries.test.ts.
  */
 import type {
   HistoryEnergy,
@@ -13,78 +19,111 @@ import type {
   HistorySeries,
 } from "@dtu/api/history";
 import { offsetAt, type PosixTz } from "../time/posixTz.ts";
-import { dayBounds, dayOf, periodOf } from "./days.ts";
+import { dayBounds, dayOf } from "./days.ts";
 import { INVERTER_CH, SLOT_S, TOTAL_SERIAL, type HistoryDb, type SeriesRow } from "./store.ts";
 
-/** [slot start, offset] for the first slot and every slot where the offset changes. */
+/**
+ * Power as the device reports it (one decimal, API.md §3.1): the one place where a watt value leaves the history,
+ * so sums and maxima of floats never show as 863.0999999999999.
+ */
+export const watts = (w: number): number => Math.round(w * 10) / 10;
+
+/**
+ * [slot start, offset] for the first slot and the slot where the offset changes. A local day holds at most one
+ * daylight-saving change, so equal offsets at both ends mean none, and a change is found by bisection.
+ */
 function offsets(tz: PosixTz, from: number, to: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let slot = from; slot < to; slot++) {
-    const off = offsetAt(tz, slot * SLOT_S);
-    if (out.at(-1)?.[1] !== off) out.push([slot * SLOT_S, off]);
+  const first = offsetAt(tz, from * SLOT_S);
+  const last = offsetAt(tz, (to - 1) * SLOT_S);
+  if (first === last) return [[from * SLOT_S, first]];
+  let [lo, hi] = [from, to - 1];
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (offsetAt(tz, mid * SLOT_S) === first) lo = mid;
+    else hi = mid;
   }
-  return out;
+  return [
+    [from * SLOT_S, first],
+    [hi * SLOT_S, last],
+  ];
 }
 
+/** The statements, each reading by a primary key (see the header). Exported for the query-plan test. */
+export const SQL = {
+  series: "SELECT id, serial, ch, name FROM series ORDER BY serial, ch",
+  /**
+   * Mean power (W) of the given series' slots of one day, one row per series with `[[slot − ?2, W], …]` as JSON;
+   * `?1` a JSON array of series ids. Handing over a row per slot costs several times more than reading it.
+   */
+  slots: `SELECT sid, json_group_array(json_array(slot - ?2, sum * 1.0 / n / 10)) FROM agg5
+    WHERE sid IN (SELECT value FROM json_each(?1)) AND slot >= ?2 AND slot < ?3 GROUP BY sid`,
+  /** The covered slots of one day, as a JSON array of `slot − ?1`. */
+  up: "SELECT json_group_array(slot - ?1) FROM up WHERE slot >= ?1 AND slot < ?2",
+  /** Energy and peak per series and period; `?1` the series ids, `?4` the interval. */
+  periods: `SELECT sid,
+      CASE ?4 WHEN 'year' THEN substr(day, 1, 4) || '-01-01'
+              WHEN 'month' THEN substr(day, 1, 7) || '-01' ELSE day END AS period,
+      sum(wh) AS wh, max(peak) AS peak
+    FROM daily WHERE sid IN (SELECT value FROM json_each(?1)) AND day >= ?2 AND day <= ?3
+    GROUP BY sid, period`,
+  dayOne: "SELECT wh, peak FROM daily WHERE sid = ? AND day = ?",
+  /** First and last day of one series (the fleet total: every recorded batch writes its day row). */
+  range: "SELECT min(day) AS first, max(day) AS last FROM daily WHERE sid = ?",
+} as const;
+
 export function createQueries(db: HistoryDb, zone: () => PosixTz) {
-  const st = {
-    series: db.prepare("SELECT id, serial, ch, name FROM series ORDER BY serial, ch"),
-    slots: db.prepare(
-      "SELECT slot, sum * 1.0 / n / 10 AS w FROM agg5 WHERE sid = ? AND slot >= ? AND slot < ?",
-    ),
-    up: db.prepare("SELECT slot FROM up WHERE slot >= ? AND slot < ?"),
-    daily: db.prepare("SELECT sid, day, wh, peak FROM daily WHERE day >= ? AND day <= ?"),
-    dayOne: db.prepare("SELECT wh, peak FROM daily WHERE sid = ? AND day = ?"),
-    range: db.prepare("SELECT min(day) AS first, max(day) AS last FROM daily"),
-  };
+  const prepare = (sql: string) => db.prepare(sql);
+  const st = Object.fromEntries(Object.entries(SQL).map(([k, sql]) => [k, prepare(sql)])) as Record<
+    keyof typeof SQL,
+    ReturnType<typeof prepare>
+  >;
   const allSeries = (): SeriesRow[] => st.series.all() as SeriesRow[];
   const totalOf = (rows: SeriesRow[]): SeriesRow | undefined =>
     rows.find((s) => s.serial === TOTAL_SERIAL && s.ch === INVERTER_CH);
-
-  function points(sid: number, from: number, to: number, covered: Set<number>): HistoryPoint[] {
-    const rows = st.slots.raw(true).all(sid, from, to) as [number, number][];
-    const bySlot = new Map(rows);
-    const out: HistoryPoint[] = [];
-    for (let slot = from; slot < to; slot++) {
-      const w = bySlot.get(slot);
-      out.push([slot * SLOT_S, w !== undefined ? Math.round(w * 10) / 10 : covered.has(slot) ? 0 : null]);
-    }
-    return out;
-  }
+  const dayRow = (sid: number | undefined, day: string) =>
+    sid === undefined ? undefined : (st.dayOne.get(sid, day) as { wh: number; peak: number } | undefined);
 
   return {
     power(date: string, serial: string | null): HistoryPower {
       const [start, end] = dayBounds(zone(), date);
       const from = Math.floor(start / 1000 / SLOT_S);
       const to = Math.floor(end / 1000 / SLOT_S);
-      const covered = new Set((st.up.raw(true).all(from, to) as [number][]).map((r) => r[0]));
-      const rows = allSeries();
-      const inverters = rows.filter((s) => s.serial !== TOTAL_SERIAL && s.ch === INVERTER_CH);
-      const picked = rows.filter(
+      const n = to - from;
+      const covered = new Array<boolean>(n).fill(false);
+      for (const k of JSON.parse((st.up.raw(true).get(from, to) as [string])[0]) as number[])
+        covered[k] = true;
+      const all = allSeries();
+      const picked = all.filter(
         (s) => s.serial !== TOTAL_SERIAL && (serial === null ? s.ch === INVERTER_CH : s.serial === serial),
       );
-      const series: HistorySeries[] = picked.map((s) => ({
+      // Mean W per picked series and slot of the day; null where the series has no sample.
+      const index = new Map(picked.map((s, i) => [s.id, i]));
+      const means = picked.map(() => new Array<number | null>(n).fill(null));
+      const rows = st.slots.raw(true).all(JSON.stringify([...index.keys()]), from, to) as [number, string][];
+      for (const [sid, json] of rows) {
+        const arr = means[index.get(sid) ?? -1];
+        for (const [k = 0, w = 0] of JSON.parse(json) as number[][]) if (arr) arr[k] = w;
+      }
+      const base = (k: number): number | null => (covered[k] ? 0 : null);
+      const series: HistorySeries[] = picked.map((s, i) => ({
         serial: s.serial,
         name: s.name,
         ...(s.ch === INVERTER_CH ? {} : { channel: s.ch }),
-        points: points(s.id, from, to, covered),
+        points: (means[i] ?? []).map((w, k) => [(from + k) * SLOT_S, w === null ? base(k) : watts(w)]),
       }));
-      const invPoints = serial === null ? series : series.filter((s) => s.channel === undefined);
-      const total: HistoryPoint[] = [];
-      for (let k = 0; k < to - from; k++) {
-        const slot = from + k;
-        let sum: number | null = covered.has(slot) ? 0 : null;
-        for (const s of invPoints) {
-          const w = s.points[k]?.[1];
+      // The total is the inverters' sum (a string's power is already in its inverter's).
+      const inverterMeans = means.filter((_, i) => picked[i]?.ch === INVERTER_CH);
+      const total = Array.from({ length: n }, (_, k): HistoryPoint => {
+        let sum = base(k);
+        for (const arr of inverterMeans) {
+          const w = arr[k];
           if (w !== null && w !== undefined) sum = (sum ?? 0) + w;
         }
-        total.push([slot * SLOT_S, sum === null ? null : Math.round(sum * 10) / 10]);
-      }
-      const sid = serial === null ? totalOf(rows)?.id : inverters.find((s) => s.serial === serial)?.id;
-      const day =
-        sid === undefined
-          ? undefined
-          : (st.dayOne.get(sid, date) as { wh: number; peak: number } | undefined);
+        return [(from + k) * SLOT_S, sum === null ? null : watts(sum)];
+      });
+      const sid =
+        serial === null ? totalOf(all)?.id : all.find((s) => s.serial === serial && s.ch === INVERTER_CH)?.id;
+      const day = dayRow(sid, date);
       return {
         date,
         step: 300,
@@ -92,14 +131,13 @@ export function createQueries(db: HistoryDb, zone: () => PosixTz) {
         total,
         utc_offsets: offsets(zone(), from, to),
         energy_wh: day ? Math.round(day.wh) : null,
-        peak_w: day ? day.peak : null,
+        peak_w: day ? watts(day.peak) : null,
       };
     },
 
     energy(from: string, to: string, interval: HistoryInterval, serial: string | null): HistoryEnergy {
-      const rows = allSeries();
       const wanted = new Map(
-        rows
+        allSeries()
           .filter(
             (s) =>
               s.ch === INVERTER_CH && (serial === null || s.serial === serial || s.serial === TOTAL_SERIAL),
@@ -107,47 +145,46 @@ export function createQueries(db: HistoryDb, zone: () => PosixTz) {
           .map((s) => [s.id, s]),
       );
       const periods = new Map<string, HistoryEnergyRow>();
-      const daily = st.daily.all(from, to) as { sid: number; day: string; wh: number; peak: number }[];
-      for (const d of daily) {
+      const sums = st.periods.all(JSON.stringify([...wanted.keys()]), from, to, interval) as {
+        sid: number;
+        period: string;
+        wh: number;
+        peak: number;
+      }[];
+      for (const d of sums) {
         const s = wanted.get(d.sid);
         if (!s) continue;
-        const key = periodOf(d.day, interval);
-        let row = periods.get(key);
+        let row = periods.get(d.period);
         if (!row) {
-          row = { period: key, total: 0, peak_w: 0, inverters: {} };
-          periods.set(key, row);
+          row = { period: d.period, total: 0, peak_w: 0, inverters: {} };
+          periods.set(d.period, row);
         }
-        if (s.serial === TOTAL_SERIAL) {
-          if (serial === null) {
-            row.total += d.wh;
-            row.peak_w = Math.max(row.peak_w, d.peak);
-          }
-          continue;
-        }
-        row.inverters[s.serial] = Math.round((row.inverters[s.serial] ?? 0) + d.wh);
-        if (serial !== null) {
-          row.total += d.wh;
-          row.peak_w = Math.max(row.peak_w, d.peak);
+        if (s.serial !== TOTAL_SERIAL) row.inverters[s.serial] = Math.round(d.wh);
+        // The fleet's row carries the total; with `serial`, that inverter's own row does.
+        if ((serial === null) === (s.serial === TOTAL_SERIAL)) {
+          row.total = Math.round(d.wh);
+          row.peak_w = watts(d.peak);
         }
       }
-      const out = [...periods.values()].sort((a, b) => (a.period < b.period ? -1 : 1));
-      for (const r of out) r.total = Math.round(r.total);
-      return { interval, unit: "Wh", rows: out };
+      return {
+        interval,
+        unit: "Wh",
+        rows: [...periods.values()].sort((a, b) => (a.period < b.period ? -1 : 1)),
+      };
     },
 
     info(nowMs: number): HistoryInfo {
       const today = dayOf(zone(), nowMs);
       const rows = allSeries();
       const total = totalOf(rows);
-      const day = total
-        ? (st.dayOne.get(total.id, today) as { wh: number; peak: number } | undefined)
-        : undefined;
-      const range = st.range.get() as { first: string | null; last: string | null };
+      const day = dayRow(total?.id, today);
+      const range = (total ? st.range.get(total.id) : undefined) as
+        { first: string | null; last: string | null } | undefined;
       return {
-        first_day: range.first,
-        last_day: range.last,
+        first_day: range?.first ?? null,
+        last_day: range?.last ?? null,
         today,
-        today_peak_w: day ? day.peak : null,
+        today_peak_w: day ? watts(day.peak) : null,
         today_energy_wh: day ? Math.round(day.wh) : null,
         inverters: rows
           .filter((s) => s.serial !== TOTAL_SERIAL && s.ch === INVERTER_CH)

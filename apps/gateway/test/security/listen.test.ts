@@ -2,13 +2,11 @@
  * Local by default (SECURITY.md): `npm start` without --host listens on 127.0.0.1 only and says how to open it to
  * the network and what that exposes.
  */
-import { spawn } from "node:child_process";
 import { rm } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_HOST, parseArgs, reachNote } from "../../src/server.ts";
 import { makeDataDir } from "../helpers/app.ts";
-
-const server = new URL("../../src/server.ts", import.meta.url).pathname;
+import { CLI_TIMEOUT, runCli } from "../helpers/cli.ts";
 
 describe("listening address", () => {
   it("defaults to 127.0.0.1; --host and HOST open it", () => {
@@ -29,29 +27,27 @@ describe("listening address", () => {
     );
   });
 
-  it("a start without --host binds 127.0.0.1 and prints the way to open it", async () => {
-    const dir = await makeDataDir();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", DTU_DATA_DIR: dir };
-    delete env.HOST;
-    const child = spawn(process.execPath, ["--import", "tsx", server], {
-      env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-    try {
-      await expect.poll(() => out, { timeout: 20_000 }).toContain("--host 0.0.0.0");
-      expect(out).toMatch(/^ {2}http:\/\/127\.0\.0\.1:\d+\/$/m);
-      expect(out).not.toContain("http://localhost");
-      expect(out).toContain("Only this computer can open it.");
-      const port = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)?.[1];
-      expect((await fetch(`http://127.0.0.1:${port}/api/system/status`)).status).toBe(200);
-    } finally {
-      child.kill("SIGTERM");
-      await exited;
-      await rm(dir, { recursive: true, force: true });
-    }
-  }, 40_000);
+  it(
+    "a start without --host binds 127.0.0.1 and prints the way to open it",
+    async () => {
+      const dir = await makeDataDir();
+      const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", DTU_DATA_DIR: dir };
+      delete env.HOST;
+      const cli = runCli([], env);
+      try {
+        await cli.waitForOutput(/--host 0\.0\.0\.0/);
+        const out = cli.output();
+        expect(out).toMatch(/^ {2}http:\/\/127\.0\.0\.1:\d+\/$/m);
+        expect(out).not.toContain("http://localhost");
+        expect(out).toContain("Only this computer can open it.");
+        const port = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out)?.[1];
+        expect((await fetch(`http://127.0.0.1:${port}/api/system/status`)).status).toBe(200);
+      } finally {
+        cli.child.kill("SIGTERM");
+        await cli.exited;
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+    CLI_TIMEOUT,
+  );
 });

@@ -15,6 +15,8 @@ beforeEach(() => {
   history.replaceState(null, "", "/info/system?x=1");
   // A session change asks the server once (session.ts); this answers it until a test stubs its own fetch.
   vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("")));
+  // Start logged out: the session store is module state, shared with other files of the same worker.
+  setSession(null);
 });
 afterEach(() => vi.unstubAllGlobals());
 
