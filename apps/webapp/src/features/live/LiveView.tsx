@@ -80,12 +80,7 @@ export function LiveView({ feed = liveFeed }: { feed?: LiveFeed }) {
       .filter((i) => i.type === "Unknown")
       .map((i) => ({
         key: `?${i.id}`,
-        title: (
-          <TitleText
-            name={i.name}
-            badge={<StateBadge status={{ state: "unknown", why: undefined, seen: 0, stale: true }} />}
-          />
-        ),
+        title: <TitleText name={i.name} badge={<StateBadge status={inverterStatus(undefined, 0)} />} />,
         content: <UnknownModel name={i.name} serial={i.serial} />,
       }));
     return [...live, ...unknown];
