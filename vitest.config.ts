@@ -9,7 +9,8 @@ export default defineConfig({
     // Unit files share their worker's module cache instead of importing React, the gateway and the test libraries
     // again for every file: measured in the cgroup of the run, the webapp project took 58 s CPU isolated and 26 s
     // shared, gateway+api 108 s and 57 s. Files must not depend on each other's module state (checked with
-    // `--sequence.shuffle`); the browser files keep their isolation (each has its own gateway and browser).
+    // `--sequence.shuffle`), and vi.mock works only on our own modules (a package another file of the worker imported
+    // first stays unmocked). The browser files keep their isolation (each has its own gateway and browser).
     projects: [
       { test: { name: "api", include: ["packages/api/**/*.test.ts"], isolate: false } },
       {

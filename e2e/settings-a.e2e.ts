@@ -438,24 +438,3 @@ describe("DTU settings", () => {
     await again.close();
   });
 });
-
-describe("settings A in German and French, dark, phone width", () => {
-  const screens = [
-    ["/settings/network", "de", "Netzwerkeinstellungen"],
-    ["/settings/ntp", "fr", "Paramètres NTP"],
-    ["/settings/mqtt", "de", "MQTT-Einstellungen"],
-    ["/settings/security", "fr", "Paramètres de sécurité"],
-    ["/settings/dtu", "de", "DTU-Einstellungen"],
-  ] as const;
-  for (const [path, locale, title] of screens) {
-    it(`${path} in ${locale}: renders, axe clean`, async () => {
-      const page = await h.openPage(path, { loggedIn: true, locale, theme: "dark", width: 375 });
-      await page.getByRole("heading", { level: 1, name: title }).waitFor();
-      await page.locator("form").first().waitFor();
-      await h.screenshot(page, `settings-a-${path.split("/").pop() ?? ""}-${locale}-dark-375`);
-      await h.axe(page);
-      h.assertClean(page);
-      await page.close();
-    });
-  }
-});
