@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useLocation, useSearch } from "wouter";
+import { navigate, useSearch } from "../lib/router";
 import { InputField } from "../components/ui/FormRow";
 import { Page } from "../components/ui/Page";
 import { Spinner } from "../components/ui/Spinner";
@@ -13,7 +13,6 @@ import { login } from "../lib/session";
 export function LoginScreen() {
   const t = useT();
   const search = useSearch();
-  const [, navigate] = useLocation();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [submitted, setSubmitted] = useState(false);
@@ -29,7 +28,7 @@ export function LoginScreen() {
     login(username, password).then(
       () => {
         announce("common.loggedIn", "success");
-        navigate(safeReturnUrl(search), { replace: true });
+        navigate(safeReturnUrl(search), true);
       },
       (err: unknown) => {
         setBusy(false);
