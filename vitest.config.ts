@@ -27,6 +27,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.ts"],
+          // One Chromium for all browser files (e2e/browser.ts): each file connects and uses its own contexts.
+          globalSetup: ["e2e/browser.ts"],
           // Each file has its own gateway on an ephemeral port, data dir and browser, so files run side by side.
           // Generous but bounded: a busy machine (several test runs at once) slows pages down several times.
           testTimeout: 240_000,

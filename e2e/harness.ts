@@ -16,7 +16,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { connectBrowser } from "./browser";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 export const WEB_ROOT = join(repo, "webapp_dist");
@@ -38,17 +39,6 @@ export interface GatewayExtras {
 }
 type BuildApp = (opts: { dataDir: string; webRoot?: string } & GatewayExtras) => Promise<GatewayApp>;
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
 export interface OpenOptions {
   locale?: "en" | "de" | "fr";
   theme?: "light" | "dark" | "auto";
@@ -67,7 +57,7 @@ export interface OpenOptions {
 
 export interface Harness {
   baseUrl: string;
-  /** One headless Chromium per harness (per test file). */
+  /** The run's shared Chromium (e2e/browser.ts); browser.close() ends this file's connection. */
   browser: Browser;
   /** The context pages open in unless asked for their own. */
   context: BrowserContext;
@@ -188,12 +178,7 @@ export async function startHarness(extras: GatewayExtras = {}): Promise<Harness>
   const address = await app.listen({ port: 0, host: "127.0.0.1" });
   const baseUrl = address.replace("0.0.0.0", "127.0.0.1");
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
-    // Playwright gives the browser a temporary profile of its own and removes it on close.
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await connectBrowser();
   const newContext = async () => {
     const ctx = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 900 } });
     // Playwright's 30 s is too short for a page load on a busy machine (several test runs at once); still bounded.

@@ -364,8 +364,10 @@ describe("settings part B", () => {
       page.getByRole("button", { name: "Download config.json" }).click(),
     ]);
     expect(download.suggestedFilename()).toBe("config.json");
-    const path = await download.path();
-    const saved = JSON.parse(readFileSync(path, "utf8")) as { inverters: unknown[] };
+    // Read through the connection: the browser is shared (e2e/browser.ts), so there is no local file path.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const saved = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { inverters: unknown[] };
     expect(saved.inverters.length).toBe(10);
     h.assertClean(page);
     await page.close();
