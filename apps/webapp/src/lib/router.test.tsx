@@ -46,8 +46,13 @@ describe("router", () => {
 
   it("the back button (popstate) and navigate() from outside React both update the location", () => {
     render(<Where />);
+    // The History extension (history/boot.tsx) follows the app's navigation through these events.
+    const heard: string[] = [];
+    for (const type of ["pushState", "replaceState"]) addEventListener(type, () => heard.push(type));
     act(() => navigate("/settings/ntp"));
-    expect(screen.getByRole("status").textContent).toBe("/settings/ntp");
+    act(() => navigate("/settings/ntp?a=1", true));
+    expect(heard).toEqual(["pushState", "replaceState"]);
+    expect(screen.getByRole("status").textContent).toBe("/settings/ntp?a=1");
     act(() => {
       history.replaceState(null, "", "/about");
       dispatchEvent(new PopStateEvent("popstate"));

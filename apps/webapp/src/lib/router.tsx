@@ -3,22 +3,24 @@ import { useLayoutEffect, useSyncExternalStore, type AnchorHTMLAttributes } from
 // The app's own router (issue 15 §4): every route is one exact path (lib/routes.ts) in the browser's history, so a
 // router package's patterns, nesting and base paths (wouter + regexparam, ~1.9 kB gz) were paid for and never used.
 
-/** Fired after our own pushState/replaceState, which the browser does not announce (only popstate). */
-const NAVIGATED = "dtu-navigate";
+/**
+ * The browser announces only popstate; after our own pushState/replaceState we fire an event of the method's name,
+ * as the History extension listens to these (apps/webapp/history/boot.tsx).
+ */
+const EVENTS = ["popstate", "pushState", "replaceState"];
 
 function subscribe(changed: () => void): () => void {
-  addEventListener("popstate", changed);
-  addEventListener(NAVIGATED, changed);
+  for (const e of EVENTS) addEventListener(e, changed);
   return () => {
-    removeEventListener("popstate", changed);
-    removeEventListener(NAVIGATED, changed);
+    for (const e of EVENTS) removeEventListener(e, changed);
   };
 }
 
 /** Goes to a local URL (path and optional query) without reloading the app. */
 export function navigate(to: string, replace?: boolean): void {
-  history[replace ? "replaceState" : "pushState"](null, "", to);
-  dispatchEvent(new Event(NAVIGATED));
+  const method = replace ? "replaceState" : "pushState";
+  history[method](null, "", to);
+  dispatchEvent(new Event(method));
 }
 
 /** The current path, e.g. `/info/system`; re-renders on every navigation. */
