@@ -1,8 +1,8 @@
 /**
  * Inverter states, stale values and honest totals (issue 13) against the real gateway: polling off, model unknown,
- * a restart with not-yet-read inverters, a 31-character name at 1280 and 375 px, the decoded grid profile. The
- * simulated inverters always answer, so "unreachable" and "gateway gone" are played by the browser's network layer
- * (a live document with one inverter unreachable; socket and GET cut).
+ * unreachable and "polling off: night" in the simulated night (the inverters sleep without sunlight), a restart with
+ * not-yet-read inverters, a 31-character name at 1280 and 375 px, the decoded grid profile. "Gateway gone" is
+ * played by the browser's network layer (socket and GET cut).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -25,16 +25,43 @@ describe("live view: states, stale values, totals", () => {
   const tab = (page: Page, name: string) => page.getByRole("tab", { name: new RegExp(`^${name}`) });
   const totals = (page: Page) => page.locator("details", { hasText: /inverters/ }).locator("summary");
 
+  /** Device clock to June 21 at `hour` (12: the fleet produces whatever the machine's time; 1: night), §3.18. */
+  const setTime = async (hour: number, day = 21) =>
+    expect(
+      (
+        await api<{ code: number }>("/api/ntp/time", {
+          year: 2026,
+          month: 6,
+          day,
+          hour,
+          minute: 0,
+          second: 0,
+        })
+      ).code,
+    ).toBe(9010);
+  const setPoll = async (pollinterval: number) => {
+    const dtu = await api<Record<string, unknown>>("/api/dtu/config");
+    expect((await api<{ type: string }>("/api/dtu/config", { ...dtu, pollinterval })).type).toBe("success");
+  };
+  const edit = async (serial: string, patch: Partial<Inv>) => {
+    const inv = (await list()).find((i) => i.serial === serial) as Inv;
+    expect((await api<{ code: number }>("/api/inverter/edit", { ...inv, ...patch })).code).toBe(4007);
+  };
+  /** Polls the live data (bounded) until every inverter with a known model is reachable or not. */
+  const untilReachable = async (want: boolean) => {
+    for (let i = 0; i < 60; i++) {
+      const live = await api<{ inverters: { reachable: boolean }[] }>("/api/livedata/status");
+      if (live.inverters.every((x) => x.reachable === want)) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error(`inverters not ${want ? "reachable" : "unreachable"} within 30 s`);
+  };
+
   beforeAll(async () => {
     h = await startHarness();
-    // June noon on the device clock, whatever the machine's time, so the fleet produces (API.md §3.18).
-    const noon = { year: 2026, month: 6, day: 21, hour: 12, minute: 0, second: 0 };
-    expect((await api<{ code: number }>("/api/ntp/time", noon)).code).toBe(9010);
+    await setTime(12);
     // Slow polling: after a restart the last of three inverters is read only after about 24 s.
-    const dtu = await api<Record<string, unknown>>("/api/dtu/config");
-    expect((await api<{ type: string }>("/api/dtu/config", { ...dtu, pollinterval: 8 })).type).toBe(
-      "success",
-    );
+    await setPoll(8);
     for (const inv of await list()) await api("/api/inverter/del", { id: inv.id });
     for (const [serial, name] of [
       [HM, "Garage"],
@@ -57,16 +84,15 @@ describe("live view: states, stale values, totals", () => {
   });
 
   it("polling off: the state in words, last-seen values, the totals say who is left out", async () => {
-    const barn = (await list()).find((i) => i.serial === HMT) as Inv;
-    expect((await api<{ code: number }>("/api/inverter/edit", { ...barn, poll_enable: false })).code).toBe(
-      4007,
-    );
+    await edit(HMT, { poll_enable: false });
     const page = await h.openPage("/", { loggedIn: true });
     await tab(page, "Barn").waitFor();
     expect(await tab(page, "Barn").textContent()).toContain("Polling off");
     await tab(page, "Barn").click();
     const panel = page.locator("section.card", { has: page.getByRole("heading", { name: "Barn" }) });
     await panel.getByText(/^Last seen .+ \(.+ ago\)$/).waitFor();
+    // By day (API.md §4.8) polling off can only be the inverter's own setting.
+    await panel.getByText("Polling off: inverter setting", { exact: true }).waitFor();
     expect(await panel.locator(".row.stale").count()).toBe(1);
     await expect.poll(() => totals(page).textContent()).toBe("Totals cover 2 of 3 inverters");
     await totals(page).click();
@@ -76,35 +102,38 @@ describe("live view: states, stale values, totals", () => {
     await tab(page, "Mystery").click();
     await page.getByText("No model matches this serial: the DTU never queries it.").waitFor();
     await h.screenshot(page, "live-states-off-en-1280");
-    expect((await api<{ code: number }>("/api/inverter/edit", { ...barn, poll_enable: true })).code).toBe(
-      4007,
-    );
+    await edit(HMT, { poll_enable: true });
     h.assertClean(page);
     await page.close();
   });
 
-  it("unreachable: 'unreachable since', muted values and a totals note (fake live document)", async () => {
-    const page = await h.openPage("/", { loggedIn: false });
-    // One inverter stopped answering 20 minutes ago; the socket stays quiet so the document is kept.
-    await page.routeWebSocket(/\/livedata$/, () => undefined);
-    await page.route(/\/api\/livedata\/status$/, async (route) => {
-      const res = await route.fetch();
-      const doc = (await res.json()) as { inverters: Record<string, unknown>[] };
-      const hm = doc.inverters.find((i) => i.serial === HM) as Record<string, unknown>;
-      Object.assign(hm, { reachable: false, producing: false, data_age: 1200 });
-      await route.fulfill({ response: res, json: doc });
-    });
-    await page.reload();
+  it("night: unreachable since the last contact, muted values, 'polling off: night', totals note", async () => {
+    // Barn is not polled at night; the others are, but sleep without sunlight and stop answering (src/fleet).
+    await edit(HMT, { poll_enable_night: false });
+    await setPoll(1);
+    await setTime(1, 22);
+    await untilReachable(false);
+    const page = await h.openPage("/");
     await tab(page, "Garage").waitFor();
     expect(await tab(page, "Garage").textContent()).toContain("Unreachable");
     await tab(page, "Garage").click();
     const panel = page.locator("section.card", { has: page.getByRole("heading", { name: "Garage" }) });
     await panel.getByText(/^Unreachable since \d/).waitFor();
-    await panel.getByText(/^Last seen .+ \(20 min ago\)$/).waitFor();
+    await panel.getByText(/^Last seen .+ \(.+ ago\)$/).waitFor();
     expect(await panel.locator(".card-header.text-bg-danger").count()).toBe(1);
-    await expect.poll(() => totals(page).textContent()).toBe("Totals cover 2 of 3 inverters");
-    await h.screenshot(page, "live-states-unreachable-en-1280");
+    expect(await panel.locator(".row.stale").count()).toBe(1);
+    await tab(page, "Barn").click();
+    await page.getByText("Polling off: night", { exact: true }).waitFor();
+    await expect.poll(() => totals(page).textContent()).toBe("Totals cover 0 of 3 inverters");
+    await h.screenshot(page, "live-states-night-en-1280");
+    await h.axe(page);
+    h.assertClean(page);
     await page.close();
+    // Morning again for the other tests.
+    await edit(HMT, { poll_enable_night: true });
+    await setTime(12);
+    await untilReachable(true);
+    await setPoll(8);
   });
 
   it("gateway gone: the whole page muted with the time of its values", async () => {
@@ -158,6 +187,11 @@ describe("live view: states, stale values, totals", () => {
     }
     const nominal = dialog.locator("tr", { has: page.getByRole("rowheader", { name: "Nominal voltage" }) });
     expect(await nominal.locator("td").allTextContents()).toEqual(["230", "V"]);
+    // A signed item: the volt-var curve's Q4 is negative.
+    const q4 = dialog.locator("tr", {
+      has: page.getByRole("rowheader", { name: "Reactive power point Q4" }),
+    });
+    expect(await q4.locator("td").allTextContents()).toEqual(["-44", "%Pn"]);
     expect(await dialog.locator("pre").isVisible()).toBe(false);
     await dialog.getByText("Bytes (hex)").click();
     expect(await dialog.locator("pre").textContent()).toMatch(/^0A 00 20 01 00 0A/);
@@ -170,6 +204,9 @@ describe("live view: states, stale values, totals", () => {
     const page = await h.openPage("/");
     await tab(page, "Garage").waitFor();
     await h.restart();
+    // The restarted gateway starts on the machine's clock: noon again before its first poll (8 s), so that the
+    // inverters answer whatever the machine's time (ages follow the uptime, not the clock).
+    await setTime(12);
     await expect
       .poll(() => totals(page).textContent(), { timeout: 30_000 })
       .toMatch(/^Incomplete: \d of 3 inverters read since the start$/);

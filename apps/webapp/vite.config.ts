@@ -44,7 +44,7 @@ const reactPrivateFields = new RegExp(
     "useLayoutEffect useInsertionEffect useTransition useReducer useOptimistic useImperativeHandle useFormState",
     "useEffectEvent useDeferredValue useActionState useMemoCache useHostTransitionStatus useFormStatus",
     "useDebugValue useCacheRefresh",
-    // Fiber links and flags, and refs' `current` (React creates refs; our code and wouter only read and write them).
+    // Fiber links and flags, and refs' `current` (React creates refs; our code only reads and writes them).
     "return child flags current",
     // More internals (update queues, synthetic events, root options) and the class lifecycle names, which only
     // React calls: the bundle has no class component of ours.
@@ -79,14 +79,6 @@ export default defineConfig({
           mangleProps: { include: reactPrivateFields },
         },
       },
-    },
-  },
-  resolve: {
-    alias: {
-      "use-sync-external-store/shim/index.js": new URL(
-        "./scripts/use-sync-external-store.mjs",
-        import.meta.url,
-      ).pathname,
     },
   },
   css: {

@@ -80,6 +80,8 @@ export interface BuildOptions {
    * given: the CLI turns it on; tests that do not need it skip the first start's 30-day backfill.
    */
   history?: { rawDays?: number };
+  /** Hex serials of simulated inverters that never answer (`--offline`, src/fleet/README.md). */
+  offline?: readonly string[];
 }
 
 export interface GatewayApp extends FastifyInstance {
@@ -111,7 +113,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     clock: hostClock,
     timezone: store.config.ntp.timezone,
   });
-  const makeFleet: CreateFleet = opts.createFleet ?? createFleet;
+  const makeFleet: CreateFleet =
+    opts.createFleet ?? ((deps) => createFleet({ ...deps, offline: opts.offline ?? [] }));
   const fleet: Fleet = await makeFleet({
     config: store.config,
     clock,

@@ -7,6 +7,7 @@
  *   --device URL  (DTU_DEVICE) proxy mode: serve the web app in front of a real device (src/proxy/)
  *   --device-user / --device-password  (DTU_DEVICE_USER / DTU_DEVICE_PASSWORD) the proxy's history recorder logs in
  *   --raw-days N  (DTU_HISTORY_RAW_DAYS, default 14) days of raw history samples kept (src/history/)
+ *   --offline S,… (DTU_OFFLINE) simulated inverters that never answer, to see "unreachable" by day (src/fleet/)
  */
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
@@ -26,7 +27,10 @@ const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--cons
   --device-user NAME, --device-password PW
                proxy mode: credentials for recording history when the device's read-only access is off
                (env DTU_DEVICE_USER, default admin / DTU_DEVICE_PASSWORD)
-  --raw-days N days of raw history samples kept (env DTU_HISTORY_RAW_DAYS, default 14)`;
+  --raw-days N days of raw history samples kept (env DTU_HISTORY_RAW_DAYS, default 14)
+  --offline SERIAL[,SERIAL…]
+               simulated inverters that never answer, as if switched off at the breaker (env DTU_OFFLINE);
+               every simulated inverter stops answering at night anyway`;
 
 /** Local by default (SECURITY.md): nothing on the network reaches the gateway unless --host says so. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -40,6 +44,16 @@ interface Args {
   deviceUser: string;
   devicePassword?: string;
   rawDays: number;
+  /** Hex serials of simulated inverters that never answer. */
+  offline: string[];
+}
+
+/** `--offline` list: hex serials separated by commas (or spaces); anything else is refused. */
+function serialList(text: string): string[] {
+  const list = text.split(/[\s,]+/).filter(Boolean);
+  const bad = list.find((s) => !/^[0-9a-fA-F]{1,16}$/.test(s));
+  if (bad !== undefined) fail(`invalid serial for --offline: ${bad} (hex digits, e.g. 116482345678)`);
+  return list;
 }
 
 function fail(message: string): never {
@@ -58,6 +72,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
     deviceUser: env.DTU_DEVICE_USER ?? "admin",
     ...(env.DTU_DEVICE_PASSWORD ? { devicePassword: env.DTU_DEVICE_PASSWORD } : {}),
     rawDays: Number(env.DTU_HISTORY_RAW_DAYS ?? 14),
+    offline: serialList(env.DTU_OFFLINE ?? ""),
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? "";
@@ -92,6 +107,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
         break;
       case "--raw-days":
         args.rawDays = Number(value());
+        break;
+      case "--offline":
+        args.offline.push(...serialList(value()));
         break;
       case "--help":
       case "-h":
@@ -160,6 +178,7 @@ async function main(): Promise<void> {
     dataDir,
     echoConsole: args.console,
     history: { rawDays: args.rawDays },
+    offline: args.offline,
   }).catch((err: unknown) => startFailed(dataFolderProblem(dataDir, err)));
   await app.listen({ port: args.port, host: args.host }).catch(async (err: unknown) => {
     await app.close().catch(() => undefined);

@@ -6,7 +6,7 @@
  * - a "History" entry after "Live View" in the navigation (re-added whenever the app re-renders its menu);
  * - the `/history` route: the app shows its not-found page there, which is hidden while this screen is shown;
  * - today's peak power under the live view's totals.
- * Navigation goes through `history.pushState`, which the app's router (wouter) listens to, so both stay in step.
+ * Navigation goes through `history.pushState`, which the app's router (src/lib/router.tsx) listens to, so both stay in step.
  * Its own React root and texts; the look comes from the app's Bootstrap classes and theme.
  */
 import { createRoot, type Root } from "react-dom/client";

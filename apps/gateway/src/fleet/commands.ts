@@ -5,7 +5,7 @@
 import type { CommandStatus } from "@dtu/api/live";
 import { EVENT_REMOTE_SHUTDOWN } from "./alarms.ts";
 import { addEvent, inverterStart } from "./inverterSide.ts";
-import { round1, type Command, type FleetCore, type PendingCommand, type Runtime } from "./state.ts";
+import { answers, round1, type Command, type FleetCore, type PendingCommand, type Runtime } from "./state.ts";
 import { isDay } from "./world.ts";
 
 /** Chance that a limit/power command is not acknowledged (API.md §3.7 Failure + automatic re-send). */
@@ -30,7 +30,8 @@ function send(core: FleetCore, rt: Runtime, command: Command, at: number): Pendi
   const pending: PendingCommand = {
     command,
     dueAt: at + 1000 + Math.floor(core.random() * 2000),
-    fails: core.random() < COMMAND_FAILURE_RATE,
+    // Drawn first so the seeded sequence is the same by day; a sleeping or offline inverter never acknowledges.
+    fails: core.random() < COMMAND_FAILURE_RATE || !answers(core, rt),
     failed: false,
   };
   const what = command.kind === "limit" ? "ActivePowerControl" : "PowerControl";

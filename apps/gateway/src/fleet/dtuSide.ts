@@ -10,7 +10,7 @@ import { resendFailed } from "./commands.ts";
 import { sampleOf } from "./inverterSide.ts";
 import { liveDocument, type InverterView } from "./live.ts";
 import { deviceInfoOf, EMPTY_DEVICE_INFO, GRID_PROFILE_LENGTH, gridProfileOf } from "./models.ts";
-import { round1, type FleetCore, type Runtime } from "./state.ts";
+import { answers, round1, type FleetCore, type Runtime } from "./state.ts";
 import { isDay, secondsOfDay } from "./world.ts";
 
 /** Chance that one statistics request gets no answer (rare; API.md §4.4 failure counter). */
@@ -39,7 +39,9 @@ export function poll(core: FleetCore, rt: Runtime | undefined, at: number): void
   }
   log(`Fetch inverter: ${rt.hex}`);
   log("Request RealTimeRunData");
-  if (core.random() < REQUEST_FAILURE_RATE) {
+  // A sleeping (night) or offline inverter does not answer: failures grow until it reads as unreachable, its last
+  // values stay (API.md §3.1 `reachable`). Checked before the random draw so that daytime runs stay as seeded.
+  if (!answers(core, rt) || core.random() < REQUEST_FAILURE_RATE) {
     rt.dtu.failures++;
     log(`RealTimeRunData: no answer from ${rt.hex} (${rt.dtu.failures} failed)`);
     return;

@@ -9,7 +9,7 @@
 import { inverterType } from "@dtu/api/inverterType";
 import type { ConfigJson } from "../config/types.ts";
 import type { DeviceClock, Fleet, FleetDeps } from "../device/contracts.ts";
-import { serialToWire } from "../device/serial.ts";
+import { parseHexSerial, serialToWire } from "../device/serial.ts";
 import { safeParse } from "../time/clock.ts";
 import { createSunCache } from "../time/sun.ts";
 import { command, settle } from "./commands.ts";
@@ -17,7 +17,7 @@ import * as dtuSide from "./dtuSide.ts";
 import { advanceSide, setupOf, sideFor } from "./inverterSide.ts";
 import { loadState, saveState } from "./persistence.ts";
 import { hash, seededRandom } from "./random.ts";
-import { freshDtu, type FleetCore, type Runtime, type StatsListener } from "./state.ts";
+import { freshDtu, shiftDtuTimes, type FleetCore, type Runtime, type StatsListener } from "./state.ts";
 import { dayKey, sunNow } from "./world.ts";
 
 export { modelOf } from "./models.ts";
@@ -29,6 +29,8 @@ export type { StatsListener } from "./state.ts";
 export interface FleetOptions {
   /** Which radios the pin mapping configures; without it no radio problem is reported. */
   radios?: () => { nrf24: boolean; cmt: boolean };
+  /** Serials (hex) of simulated inverters that never answer, as if switched off at the breaker (`--offline`). */
+  offline?: readonly string[];
 }
 
 /** The fleet plus the hook for whoever records every statistics sample the DTU receives. */
@@ -82,6 +84,12 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
     weather: { at: NaN, value: null },
     sunCache: createSunCache(),
     statsListeners: new Set(),
+    offline: new Set(
+      (deps.offline ?? []).flatMap((text) => {
+        const serial = parseHexSerial(text);
+        return serial === null ? [] : [serialToWire(serial)];
+      }),
+    ),
   };
   const pollInterval = (): number => Math.max(1, core.config.dtu.poll_interval) * 1000;
   let lastTick = core.bootAt;
@@ -113,6 +121,7 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
       // Clock jump (set by hand, or a suspended process): no energy for the jump, but the day may change.
       for (const rt of core.runtimes) advanceSide(core, rt, now, 0, false);
       nextPollAt = now + pollInterval();
+      shiftDtuTimes(core, gap);
     }
     lastTick = now;
   }

@@ -209,7 +209,7 @@ export const GRID_PROFILE_LENGTH = 141;
 
 /**
  * 141 grid-profile bytes (API.md §3.6) laid out like an inverter's: profile id and version, then sections of
- * (id, version, big-endian u16 values) with the item lists and scales of the public grid-profile tables (the web app
+ * (id, version, big-endian 16-bit values) with the item lists and scales of the public grid-profile tables (the web app
  * decodes them, issue 13), for a 230 V / 50 Hz EN 50549-1 grid (three-phase: 400 V nominal), zero-filled to the
  * fixed length. The active power section carries a per-model ramp so the profiles of different models differ.
  */
@@ -234,6 +234,9 @@ export function gridProfileOf(family: InverterFamily, serial: bigint): number[] 
   section(0x50, 0x00, [1, 5020, 400, 16]);
   section(0x60, 0x00, [0, 2530, 2645, 500]);
   section(0x70, 0x02, [1, Math.round(100_000 / Math.max(1, maxPower))]);
+  // Volt-var v0x00 (off): V1 207 V → Q1 +44 %Pn, V2/V3 220/248 V, V4 253 V → Q4 −44 %Pn (a signed item: the bytes
+  // carry two's complement, which `section` writes as is).
+  section(0x80, 0x00, [0, 2070, 440, 2200, 2480, 2530, -440]);
   // Fixed power factor 1.00.
   section(0x90, 0x00, [1, 100]);
   const out = bytes.slice(0, GRID_PROFILE_LENGTH);

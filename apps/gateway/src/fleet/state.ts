@@ -100,6 +100,8 @@ export interface FleetCore {
   weather: { at: number; value: Weather | null };
   readonly sunCache: ReturnType<typeof createSunCache>;
   readonly statsListeners: Set<StatsListener>;
+  /** Serials (wire form) of simulated inverters that never answer (`--offline`, README "Options"). */
+  readonly offline: ReadonlySet<string>;
 }
 
 export function freshDtu(): DtuSide {
@@ -118,6 +120,27 @@ export function freshDtu(): DtuSide {
     powerCommand: null,
     events: [],
   };
+}
+
+/**
+ * Whether the inverter answers the radio: only while its strings feed it (a Hoymiles micro-inverter is powered
+ * from DC and is off at night) and unless it is simulated as offline.
+ */
+export const answers = (core: FleetCore, rt: Runtime): boolean => rt.inv.awake && !core.offline.has(rt.hex);
+
+/**
+ * The DTU measures ages with its uptime counter (millis), not the wall clock (API.md §3.1 `data_age`: the uptime
+ * while never read): a jump of the device clock moves the DTU side's instants along, so ages and timers go on as
+ * before the jump.
+ */
+export function shiftDtuTimes(core: FleetCore, by: number): void {
+  core.bootAt += by;
+  for (const { dtu } of core.runtimes) {
+    if (dtu.lastStatsAt) dtu.lastStatsAt += by;
+    dtu.lastReadBackAt += by;
+    dtu.lastLimitCommandAt += by;
+    for (const pending of [dtu.limitCommand, dtu.powerCommand]) if (pending) pending.dueAt += by;
+  }
 }
 
 export const round1 = (v: number): number => Math.round(v * 10) / 10;

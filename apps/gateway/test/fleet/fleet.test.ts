@@ -14,6 +14,8 @@ const HM = "114182123456"; // HM-2CH
 const HMS = "116482345678"; // HMS-4CH
 const JUNE_NOON = "2024-06-15T11:00:00Z"; // 13:00 CEST
 const JUNE_NIGHT = "2024-06-15T23:30:00Z"; // 01:30 CEST
+/** Longyearbyen (78° N): midnight sun in June, so the inverters are awake (and answer) at local midnight. */
+const MIDNIGHT_SUN = { latitude: 78.22, longitude: 15.65 };
 
 interface Setup {
   fleet: Fleet;
@@ -26,12 +28,22 @@ interface Setup {
 async function setup(
   at: string,
   inverters: ConfigInverter[] = [slot(HM), slot(HMS)],
-  opts: { random?: () => number; stateFile?: string | null; poll?: number; zone?: string } = {},
+  opts: {
+    random?: () => number;
+    stateFile?: string | null;
+    poll?: number;
+    zone?: string;
+    place?: { latitude: number; longitude: number };
+    offline?: string[];
+  } = {},
 ): Promise<Setup> {
   const { host, clock } = clockAt(at, opts.zone);
   const lines: string[] = [];
+  const config = configWith(inverters, opts.poll ?? 5);
+  Object.assign(config.ntp, opts.place);
   const fleet = await createFleet({
-    config: configWith(inverters, opts.poll ?? 5),
+    config,
+    ...(opts.offline ? { offline: opts.offline } : {}),
     clock,
     log: (l) => lines.push(l),
     stateFile: opts.stateFile ?? null,
@@ -261,8 +273,10 @@ describe("polling", () => {
 });
 
 describe("yields", () => {
+  // Under the midnight sun: the inverter answers at midnight, so the DTU shows the inverter's own day change (at
+  // night it would keep showing the evening's values, which is what a sleeping inverter leaves behind).
   it("yield day restarts at local midnight, yield total keeps growing", async () => {
-    const t = await setup("2024-06-15T19:00:00Z", [slot(HM)]);
+    const t = await setup("2024-06-15T19:00:00Z", [slot(HM)], { place: MIDNIGHT_SUN });
     t.run(60, 10);
     const evening = t.fleet.liveData();
     const dayBefore = acField(evening, HM, "YieldDay");
@@ -276,7 +290,7 @@ describe("yields", () => {
   });
 
   it("local midnight follows the device clock's zone", async () => {
-    const t = await setup("2024-06-15T21:00:00Z", [slot(HM)], { zone: "UTC0" });
+    const t = await setup("2024-06-15T21:00:00Z", [slot(HM)], { zone: "UTC0", place: MIDNIGHT_SUN });
     t.run(3600 + 60, 10); // 22:01 UTC = midnight in Berlin, not here
     expect(acField(t.fleet.liveData(), HM, "YieldDay")).toBeGreaterThan(1000);
     t.run(2 * 3600, 10); // 00:01 UTC
@@ -284,14 +298,14 @@ describe("yields", () => {
   });
 
   it("zero_day zeroes the shown yield day at midnight even when not polled", async () => {
-    const t = await setup("2024-06-15T20:00:00Z", [
+    const t = await setup("2024-06-15T19:00:00Z", [
       slot(HM, { poll_enable_night: false, zero_day: true }),
       slot(HMS, { poll_enable_night: false }),
     ]);
-    // It is dusk but still day for nautical sunset: poll once, then night.
+    // 21:00 CEST, the sun still above the horizon: both awake and polled once, then night.
     t.run(12);
     expect(acField(t.fleet.liveData(), HM, "YieldDay")).toBeGreaterThan(0);
-    t.run(2 * 3600 + 60, 10);
+    t.run(3 * 3600 + 60, 10);
     const live = t.fleet.liveData();
     expect(inv(live, HM).poll_enabled).toBe(false);
     expect(acField(live, HM, "YieldDay")).toBe(0);
@@ -458,7 +472,9 @@ describe("commands", () => {
     expect(t.fleet.limitStatus()[HM]?.limit_set_status).toBe("Ok");
     expect(t.fleet.powerStatus()[HM]?.power_set_status).toBe("Ok");
     t.run(5);
-    expect(t.fleet.limitStatus()[HM]?.limit_relative).toBe(100);
+    expect(t.lines.filter((l) => l.startsWith("TX "))).toEqual([]);
+    expect(t.fleet.limitStatus()[HM]?.limit_set_status).toBe("Ok");
+    expect(t.fleet.powerStatus()[HM]?.power_set_status).toBe("Ok");
   });
 });
 

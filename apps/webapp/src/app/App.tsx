@@ -1,5 +1,4 @@
 import { useEffect, type ComponentType } from "react";
-import { Redirect, Route, Router, Switch, useLocation } from "wouter";
 import { useLoggedIn } from "../lib/session";
 import { startTheme } from "../lib/theme";
 import { AboutScreen } from "../screens/About";
@@ -24,6 +23,7 @@ import { SystemInfoScreen } from "../screens/SystemInfo";
 import { NavBar } from "./NavBar";
 import { guardedPaths, loginUrl, paths, type Path } from "../lib/routes";
 import { Toasts } from "./Toasts";
+import { Redirect, routeOf, useLocation } from "../lib/router";
 
 /** Route table: every path of lib/routes.ts once. No lazy loading: the device serves one JS file anyway. */
 const screens: Record<Path, ComponentType> = {
@@ -50,27 +50,25 @@ const screens: Record<Path, ComponentType> = {
 /** SEED §2: firmware upgrade and reboot need a login first. */
 function Guarded({ path, screen: Screen }: { path: Path; screen: ComponentType }) {
   const loggedIn = useLoggedIn();
-  const [location] = useLocation();
-  if (!loggedIn) return <Redirect to={loginUrl(location || path)} replace />;
+  const location = useLocation();
+  if (!loggedIn) return <Redirect to={loginUrl(location || path)} />;
   return <Screen />;
 }
 
 export function App() {
   useEffect(() => startTheme(), []);
+  const path = routeOf(useLocation()) as Path;
+  const Screen = Object.hasOwn(screens, path) ? screens[path] : NotFoundScreen;
   return (
-    <Router>
+    <>
       <NavBar />
-      <Switch>
-        {(Object.entries(screens) as [Path, ComponentType][]).map(([path, Screen]) => (
-          <Route key={path} path={path}>
-            {guardedPaths.includes(path) ? <Guarded path={path} screen={Screen} /> : <Screen />}
-          </Route>
-        ))}
-        <Route>
-          <NotFoundScreen />
-        </Route>
-      </Switch>
+      {/* Keyed by the route: another screen starts with fresh state, as each route is its own page. */}
+      {guardedPaths.includes(path) ? (
+        <Guarded key={path} path={path} screen={Screen} />
+      ) : (
+        <Screen key={path} />
+      )}
       <Toasts />
-    </Router>
+    </>
   );
 }

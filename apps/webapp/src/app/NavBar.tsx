@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, navigate, useLocation } from "../lib/router";
 import { Dropdown } from "../components/ui/Dropdown";
 import { Icon } from "../components/ui/Icon";
 import { setLocale, useI18n, type MessageKey } from "../lib/i18n";
@@ -23,7 +23,7 @@ const localeLabel = { en: "common.languageEn", de: "common.languageDe", fr: "com
 /** The navigation bar of SEED §2. Collapses below lg; any link tap closes the menu. */
 export function NavBar() {
   const { t, locale } = useI18n();
-  const [location, navigate] = useLocation();
+  const location = useLocation();
   const loggedIn = useLoggedIn();
   const theme = useStore(themeStore);
   const brand = useBrandIcon();

@@ -5,7 +5,6 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { act, cleanup, render } from "@testing-library/react";
-import { Router } from "wouter";
 import { Page } from "../components/ui/Page";
 import { FakeSocket, FakeTimers } from "../features/live/fakes";
 import { LiveFeed } from "../features/live/liveStore";
@@ -29,12 +28,12 @@ describe("extension points", () => {
     const release = feed.acquire();
     await act(() => new Promise((r) => setTimeout(r, 0)));
     render(
-      <Router>
+      <>
         <NavBar />
         <Page title="Live">
           <LiveView feed={feed} />
         </Page>
-      </Router>,
+      </>,
     );
     const p = extensionPoints();
     expect(p.menu?.tagName).toBe("UL");

@@ -5,7 +5,7 @@ import { getJson, postData } from "./http";
 import { sessionStore, setSession } from "./session";
 import { noticeStore } from "./notify";
 
-/** Where the app navigated to (wouter's navigate pushes onto the history). */
+/** Where the app navigated to (lib/router's navigate pushes onto the history). */
 const here = () => location.pathname + location.search;
 
 beforeEach(() => {

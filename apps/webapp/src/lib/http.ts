@@ -1,5 +1,5 @@
 import type { ApiPath } from "@dtu/api/endpoints";
-import { navigate } from "wouter/use-browser-location";
+import { navigate } from "./router";
 import { authHeader, clearSession } from "./session";
 import { announce } from "./notify";
 

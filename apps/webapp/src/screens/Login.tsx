@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Alert } from "../components/ui/ResultAlert";
-import { useLocation, useSearch } from "wouter";
+import { navigate, useSearch } from "../lib/router";
 import { InputField } from "../components/ui/FormRow";
 import { Page } from "../components/ui/Page";
 import { BusyButton } from "../components/ui/Buttons";
@@ -14,7 +14,6 @@ import { login } from "../lib/session";
 export function LoginScreen() {
   const t = useT();
   const search = useSearch();
-  const [, navigate] = useLocation();
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [submitted, setSubmitted] = useState(false);
@@ -30,7 +29,7 @@ export function LoginScreen() {
     login(username, password).then(
       () => {
         announce("common.loggedIn", "success");
-        navigate(safeReturnUrl(search), { replace: true });
+        navigate(safeReturnUrl(search), true);
       },
       (err: unknown) => {
         setBusy(false);

@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { Link } from "../lib/router";
 import { Page } from "../components/ui/Page";
 import { useT } from "../lib/i18n";
 import { paths } from "../lib/routes";

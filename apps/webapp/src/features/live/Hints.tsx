@@ -1,4 +1,4 @@
-import { Link } from "wouter";
+import { Link } from "../../lib/router";
 import { paths } from "../../lib/routes";
 import { useT } from "../../lib/i18n";
 import { useLive } from "./hooks";

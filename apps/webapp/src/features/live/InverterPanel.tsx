@@ -9,7 +9,7 @@ import { EventLogDialog } from "./dialogs/EventLogDialog";
 import { GridProfileDialog } from "./dialogs/GridProfileDialog";
 import { LimitDialog } from "./dialogs/LimitDialog";
 import { PowerDialog } from "./dialogs/PowerDialog";
-import { useInverter } from "./hooks";
+import { useFacts, useInverter } from "./hooks";
 import type { LiveFeed } from "./liveStore";
 import { stateColour, inverterStatus } from "./state";
 import { StateText } from "./StateText";
@@ -31,6 +31,7 @@ function decimalsOf(v: number): number {
  */
 export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: string; feed?: LiveFeed }) {
   const entry = useInverter(id, feed);
+  const facts = useFacts(feed);
   const { t, number } = useI18n();
   const loggedIn = useLoggedIn();
   const [dialog, setDialog] = useState<DialogName | null>(null);
@@ -38,7 +39,7 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
   const inv = entry.data;
   const serial = inv.serial; // the key differs for a second slot holding the same serial
   // Clock only for staleness by age; the panel re-renders with every update of its inverter anyway.
-  const status = inverterStatus(entry, Date.now());
+  const status = inverterStatus(entry, Date.now(), facts);
   const close = () => setDialog(null);
   const button = (name: DialogName, label: ReactNode, disabled = false) => (
     <button

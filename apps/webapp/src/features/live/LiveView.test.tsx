@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
-import { Router } from "wouter";
 import { FakeSocket, FakeTimers } from "./fakes";
 import { LiveFeed } from "./liveStore";
 import type * as Hooks from "./hooks";
@@ -95,11 +94,7 @@ describe("live view rendering", () => {
     const many = makeFeed(doc([inverter("B", { order: 1 }), inverter("A", { order: 0 })]));
     const r1 = many.feed.acquire();
     await flush();
-    render(
-      <Router>
-        <LiveView feed={many.feed} />
-      </Router>,
-    );
+    render(<LiveView feed={many.feed} />);
     const tabs = screen.getAllByRole("tab");
     // Name, state in words, then power and today's yield (AC/0 here; INV/0 first on later firmware).
     expect(tabs.map((t) => t.textContent)).toEqual([
@@ -114,11 +109,7 @@ describe("live view rendering", () => {
     const one = makeFeed(doc([inverter("A")]));
     const r2 = one.feed.acquire();
     await flush();
-    render(
-      <Router>
-        <LiveView feed={one.feed} />
-      </Router>,
-    );
+    render(<LiveView feed={one.feed} />);
     expect(screen.queryByRole("tablist")).toBeNull();
     expect(screen.getByRole("heading", { name: "Inverter A" })).toBeTruthy();
     r2();
@@ -132,11 +123,7 @@ describe("live view rendering", () => {
     const { feed } = makeFeed(doc([moved, inverter("B")]));
     const release = feed.acquire();
     await flush();
-    render(
-      <Router>
-        <LiveView feed={feed} />
-      </Router>,
-    );
+    render(<LiveView feed={feed} />);
     expect(screen.getAllByRole("tab")[0]?.textContent).toBe("Inverter AProducing10.0 W · 42 Wh");
     release();
   });
@@ -153,11 +140,7 @@ describe("live view rendering", () => {
     );
     const release = feed.acquire();
     await flush();
-    const { container } = render(
-      <Router>
-        <LiveView feed={feed} />
-      </Router>,
-    );
+    const { container } = render(<LiveView feed={feed} />);
     expect(screen.getByRole("heading", { name: evil })).toBeTruthy();
     expect(screen.getByText("<b>bold</b>")).toBeTruthy();
     expect(container.querySelector("img")).toBeNull();
@@ -171,11 +154,7 @@ describe("live view rendering", () => {
     const { feed, sockets } = makeFeed(d);
     const release = feed.acquire();
     await flush();
-    render(
-      <Router>
-        <LiveView feed={feed} />
-      </Router>,
-    );
+    render(<LiveView feed={feed} />);
     expect(screen.getByText("912.446")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Check the time settings" }).getAttribute("href")).toBe(
       "/settings/ntp",

@@ -7,7 +7,7 @@ import { useI18n } from "../../lib/i18n";
 import { useLoggedIn } from "../../lib/session";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { Hints } from "./Hints";
-import { useInverter, useLive, useLiveFeed } from "./hooks";
+import { useFacts, useInverter, useLive, useLiveFeed } from "./hooks";
 import { InverterPanel } from "./InverterPanel";
 import { liveFeed, type LiveFeed } from "./liveStore";
 import { inverterField } from "./merge";
@@ -19,6 +19,7 @@ import { UnknownModel } from "./UnknownModel";
 /** Tab title: name (truncated, full name in the tooltip and the accessible name), state in words, power and yield. */
 const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFeed }) {
   const entry = useInverter(id, feed);
+  const facts = useFacts(feed);
   const { number } = useI18n();
   if (!entry) return null;
   const inv = entry.data;
@@ -30,7 +31,7 @@ const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFe
   return (
     <TitleText
       name={inv.name}
-      badge={<StateBadge status={inverterStatus(entry, Date.now())} />}
+      badge={<StateBadge status={inverterStatus(entry, Date.now(), facts)} />}
       glance={glance}
     />
   );
@@ -79,12 +80,7 @@ export function LiveView({ feed = liveFeed }: { feed?: LiveFeed }) {
       .filter((i) => i.type === "Unknown")
       .map((i) => ({
         key: `?${i.id}`,
-        title: (
-          <TitleText
-            name={i.name}
-            badge={<StateBadge status={{ state: "unknown", why: undefined, seen: 0, stale: true }} />}
-          />
-        ),
+        title: <TitleText name={i.name} badge={<StateBadge status={inverterStatus(undefined, 0)} />} />,
         content: <UnknownModel name={i.name} serial={i.serial} />,
       }));
     return [...live, ...unknown];

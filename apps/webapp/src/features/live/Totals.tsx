@@ -1,6 +1,6 @@
 import type { Field } from "@dtu/api/live";
 import { useI18n, type MessageKey } from "../../lib/i18n";
-import { useLive } from "./hooks";
+import { useFacts, useLive } from "./hooks";
 import { liveFeed, type LiveFeed } from "./liveStore";
 import { inverterStatus } from "./state";
 import { StateText } from "./StateText";
@@ -31,11 +31,12 @@ export function Totals({ feed = liveFeed }: { feed?: LiveFeed }) {
   const total = useLive((s) => s.total, feed);
   const inverters = useLive((s) => s.inverters, feed);
   const order = useLive((s) => s.order, feed);
+  const facts = useFacts(feed);
   if (!total) return null;
   const now = Date.now();
   const out = order.flatMap((id) => {
     const e = inverters[id];
-    const status = inverterStatus(e, now);
+    const status = inverterStatus(e, now, facts);
     return e && status.stale ? [{ id, name: e.data.name, status }] : [];
   });
   const incomplete = out.some((x) => x.status.state === "unread");

@@ -4,6 +4,7 @@ import { timing } from "@dtu/api/limits";
 import { createStore } from "../../lib/store";
 import { liveFeed, type FeedState, type LiveFeed } from "./liveStore";
 import type { InverterEntry } from "./merge";
+import type { DeviceFacts } from "./state";
 
 /**
  * Selects a slice of the live state. The selector must return a value that keeps its identity while unchanged
@@ -16,6 +17,11 @@ export function useLive<T>(selector: (s: FeedState) => T, feed: LiveFeed = liveF
 
 export function useInverter(serial: string, feed: LiveFeed = liveFeed): InverterEntry | undefined {
   return useLive((s) => s.inverters[serial], feed);
+}
+
+/** Device start and day/night for inverterStatus (state.ts). */
+export function useFacts(feed: LiveFeed = liveFeed): DeviceFacts {
+  return useLive((s) => s.facts, feed);
 }
 
 /** Keeps the feed running while the calling component is mounted. */

@@ -21,7 +21,9 @@ function setup(answers: (path: string) => unknown) {
     now: () => timers.now,
     url: "ws://dtu/livedata",
   });
-  return { feed, timers, sockets, fetchJson };
+  /** Live-data GETs so far (the device facts of state.ts are asked besides). */
+  const gets = () => fetchJson.mock.calls.filter(([p]) => p.startsWith("/api/livedata/")).length;
+  return { feed, timers, sockets, fetchJson, gets };
 }
 
 describe("LiveFeed", () => {
@@ -78,14 +80,14 @@ describe("LiveFeed", () => {
   });
 
   it("asks nothing at the start when the prefetch has just answered", async () => {
-    const { feed, sockets, timers, fetchJson } = setup(() => doc([inverter("A")]));
+    const { feed, sockets, timers, gets } = setup(() => doc([inverter("A")]));
     feed.prefetch();
     await flush();
     timers.advance(1000);
     feed.acquire();
     sockets[0]!.open();
     await flush();
-    expect(fetchJson).toHaveBeenCalledTimes(1);
+    expect(gets()).toBe(1);
     expect(feed.store.get().order).toEqual(["A"]);
   });
 
@@ -175,17 +177,17 @@ describe("LiveFeed fallback", () => {
 
 describe("LiveFeed silent socket and polling state", () => {
   it("reconnects a socket silent for 25 s and shows the banner state meanwhile", async () => {
-    const { feed, sockets, timers, fetchJson } = setup(() => doc([inverter("A")]));
+    const { feed, sockets, timers, gets } = setup(() => doc([inverter("A")]));
     feed.acquire();
     await flush();
     sockets[0]!.open();
     await flush();
-    const gets = fetchJson.mock.calls.length;
+    const before = gets();
     timers.advance(25_000);
     expect(sockets[0]!.closed).toBe(true);
     expect(feed.store.get().connection).toBe("retrying");
     await flush();
-    expect(fetchJson.mock.calls.length).toBe(gets + 1); // the retry reads the GET
+    expect(gets()).toBe(before + 1); // the retry reads the GET
     timers.advance(10_000);
     sockets[1]!.open();
     expect(feed.store.get().connection).toBe("open");
@@ -242,5 +244,47 @@ describe("LiveFeed silent socket and polling state", () => {
     expect(feed.store.get()).toMatchObject({ connection: "open", polling: false });
     await flush(); // the GET after the open leaves it false
     expect(feed.store.get().polling).toBe(false);
+  });
+});
+
+describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
+  it("dates the device start from the uptime at each GET; asks day or night when polling goes off", async () => {
+    let uptime = 100;
+    let off = false;
+    const { feed, timers, sockets, fetchJson } = setup((path) => {
+      if (path === "/api/system/status") return { uptime };
+      if (path === "/api/ntp/status") return { sun_isDayPeriod: false };
+      return doc([inverter("A", off ? { poll_enabled: false } : {})]);
+    });
+    timers.advance(500_000);
+    feed.acquire();
+    await flush();
+    await flush();
+    expect(feed.store.get().facts).toEqual({ bootAt: 400_000 });
+    const ntp = () => fetchJson.mock.calls.filter(([p]) => p === "/api/ntp/status").length;
+    expect(ntp()).toBe(0); // nothing has polling off
+    // A device restart: the socket drops, the retry's GET brings the new uptime.
+    uptime = 3;
+    off = true;
+    sockets[0]!.drop();
+    timers.advance(10_000);
+    await flush();
+    await flush();
+    expect(feed.store.get().facts).toEqual({ bootAt: 507_000, night: true });
+    sockets[0]!.message(JSON.stringify(doc([inverter("A", { poll_enabled: false })])));
+    expect(ntp()).toBe(1); // asked once for the same set of inverters with polling off
+  });
+
+  it("a failed fact request leaves the fact unknown", async () => {
+    const { feed, fetchJson } = setup(() => doc([inverter("A")]));
+    fetchJson.mockImplementation((path: string) =>
+      path === "/api/system/status"
+        ? Promise.reject(new Error("401"))
+        : Promise.resolve(doc([inverter("A")])),
+    );
+    feed.acquire();
+    await flush();
+    await flush();
+    expect(feed.store.get().facts).toEqual({});
   });
 });

@@ -4,9 +4,12 @@
  */
 import { endpoints, sockets } from "@dtu/api/endpoints";
 import type { LiveInverter } from "@dtu/api/live";
+import type { NtpStatus } from "@dtu/api/settings";
+import type { SystemStatus } from "@dtu/api/system";
 import { getJson, toHttpError, type HttpError } from "../../lib/http";
 import { createStore, type Store } from "../../lib/store";
 import { applyDocument, emptyState, missingDetail, type LiveMessage, type LiveState } from "./merge";
+import type { DeviceFacts } from "./state";
 import { LiveSocket, liveSocketUrl, type ConnectionState, type CreateSocket, type Timers } from "./socket";
 
 export interface FeedState extends LiveState {
@@ -18,6 +21,8 @@ export interface FeedState extends LiveState {
   readonly polling: boolean;
   /** The last failed GET while nothing was loaded yet (the page shows it with Retry). */
   readonly error: HttpError | undefined;
+  /** Device start and day/night, for the inverter states (state.ts). */
+  readonly facts: DeviceFacts;
 }
 
 export interface FeedDeps {
@@ -53,6 +58,8 @@ export class LiveFeed {
   private answeredAt = Number.NEGATIVE_INFINITY;
   private readonly fetchJson: <T>(path: string) => Promise<T>;
   private readonly now: () => number;
+  /** How many inverters had polling off when day/night was last asked. */
+  private offAsked = 0;
 
   constructor(private readonly deps: FeedDeps = {}) {
     this.store = createStore<FeedState>({
@@ -60,6 +67,7 @@ export class LiveFeed {
       connection: "stopped",
       polling: false,
       error: undefined,
+      facts: {},
     });
     this.fetchJson = deps.fetchJson ?? ((p) => getJson(p));
     this.now = deps.now ?? (() => Date.now());
@@ -86,6 +94,25 @@ export class LiveFeed {
     const next = applyDocument(cur, msg, this.now(), authoritative);
     if (next !== cur) this.store.set({ ...cur, ...next, error: undefined });
     this.fetchMissingDetail();
+    // Why polling is off depends on day or night: asked whenever the number of inverters with polling off changes.
+    const s = this.store.get();
+    const off = s.order.filter((k) => s.inverters[k]?.data.poll_enabled === false).length;
+    if (off !== this.offAsked) {
+      this.offAsked = off;
+      if (off)
+        this.fact<NtpStatus>(endpoints.ntpStatus.path, (n) => ({ night: n.sun_isDayPeriod === false }));
+    }
+  }
+
+  /** One device fact from a read-access answer; a failed request leaves the fact unknown. */
+  private fact<T>(path: string, pick: (answer: T) => DeviceFacts): void {
+    const gen = this.generation;
+    this.fetchJson<T>(path).then(
+      (a) => {
+        if (gen === this.generation) this.patch({ facts: { ...this.store.get().facts, ...pick(a) } });
+      },
+      () => undefined,
+    );
   }
 
   /**
@@ -109,6 +136,10 @@ export class LiveFeed {
         if (!done()) return;
         this.answeredAt = this.now();
         this.detailAsked.clear();
+        // Every GET follows a (re)connect, so also any restart: the uptime dates the start (never-read inverters).
+        this.fact<SystemStatus>(endpoints.systemStatus.path, (s) => ({
+          bootAt: typeof s.uptime === "number" ? this.now() - s.uptime * 1000 : undefined,
+        }));
         this.apply(doc, true);
         if (this.store.get().connection === "retrying") this.patch({ polling: true });
       },

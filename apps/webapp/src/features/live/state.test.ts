@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyDocument, emptyState } from "./merge";
-import { inverterStatus } from "./state";
+import { inverterStatus, type DeviceFacts } from "./state";
 import { doc, inverter, summary } from "./testData";
 import type { LiveInverter } from "@dtu/api/live";
 
@@ -27,13 +27,38 @@ describe("inverterStatus (issue 13 item 1)", () => {
       why: "limit0",
     });
     expect(st({ reachable: false, producing: false })).toMatchObject({ state: "lost", stale: true });
-    expect(st({ poll_enabled: false, reachable: false, producing: false })).toMatchObject({ state: "off" });
-    // Just after a device start: limit not read (0) and no yield total yet.
-    expect(st({ producing: false, limit_relative: 0, AC: { "0": { Power: f(0, "W", 1) } } })).toMatchObject({
-      state: "unread",
-      stale: true,
+    expect(st({ poll_enabled: false, reachable: false, producing: false })).toMatchObject({
+      state: "off",
+      why: undefined,
     });
     expect(inverterStatus(undefined, at)).toMatchObject({ state: "unknown" });
+  });
+
+  it("not read since the DTU started: data age = uptime; unread while reachable, then lost with that reason", () => {
+    const at = 100_000;
+    const boot = { bootAt: 40_000 }; // from /api/system/status uptime 60 s, asked at local 100 s
+    const st = (over: Partial<LiveInverter>, facts: DeviceFacts = boot) =>
+      inverterStatus(entry(inverter("A", over), at), at, facts);
+    const never = { producing: false, limit_relative: 0, data_age: 60 };
+    expect(st(never)).toMatchObject({ state: "unread", why: undefined, stale: true });
+    expect(st({ ...never, data_age: 59 })).toMatchObject({ state: "unread" }); // whole seconds, latency
+    expect(st({ ...never, reachable: false })).toMatchObject({ state: "lost", why: "never" });
+    // Read 5 s after the start: a real (if old) contact, whatever the values.
+    expect(st({ ...never, data_age: 55 })).toMatchObject({ state: "idle", why: "limit0" });
+    expect(st({ ...never, data_age: 55, reachable: false })).toMatchObject({ state: "lost", why: undefined });
+    // Without the uptime nothing is taken for "not read yet".
+    expect(st(never, {})).toMatchObject({ state: "idle" });
+  });
+
+  it("polling off says why when the device's day or night is known", () => {
+    const off = inverter("A", { poll_enabled: false, reachable: false, producing: false });
+    expect(inverterStatus(entry(off), 10_000, { night: true }).why).toBe("night");
+    expect(inverterStatus(entry(off), 10_000, { night: false }).why).toBe("setting");
+    // Night does not explain anything for an inverter that is polled.
+    expect(inverterStatus(entry(inverter("A")), 10_000, { night: true })).toMatchObject({
+      state: "producing",
+      why: undefined,
+    });
   });
 
   it("older firmware without poll_enabled polls: a producing inverter is producing, not off", () => {
@@ -58,18 +83,19 @@ describe("inverterStatus (issue 13 item 1)", () => {
   });
 
   it("transitions: unread → producing → lost → producing → off as documents arrive", () => {
+    // Device started at local 0: the first document's data age (1 s at 1 s) is the uptime.
     const seq: [Partial<LiveInverter>, string][] = [
-      [{ producing: false, limit_relative: 0, AC: { "0": { Power: f(0, "W", 1) } } }, "unread"],
-      [{}, "producing"],
+      [{ producing: false, limit_relative: 0, data_age: 1 }, "unread"],
+      [{ data_age: 0 }, "producing"],
       [{ reachable: false, producing: false, data_age: 40 }, "lost"],
-      [{}, "producing"],
+      [{ data_age: 0 }, "producing"],
       [{ poll_enabled: false, reachable: false, producing: false }, "off"],
     ];
     let s = emptyState;
     seq.forEach(([over, want], i) => {
       const at = 1000 * (i + 1);
       s = applyDocument(s, doc([inverter("A", over)]), at, true);
-      expect(inverterStatus(s.inverters.A, at).state).toBe(want);
+      expect(inverterStatus(s.inverters.A, at, { bootAt: 0 }).state).toBe(want);
     });
   });
 });

@@ -12,8 +12,19 @@ import { ageAt, inverterField, type InverterEntry } from "./merge";
  * matches (API.md §4.1: listed in /api/inverter/list only, never polled).
  */
 export type InvState = "producing" | "idle" | "lost" | "off" | "unread" | "unknown";
-/** Why an idle inverter does not produce, when the data tells: no light on the strings, or a limit of 0 %. */
-export type IdleWhy = "dark" | "limit0" | undefined;
+/**
+ * The reason, when the data tells: idle — no light on the strings, or a limit of 0 %; off — night (poll at night
+ * off) or the inverter's poll setting; lost — never read since the DTU started.
+ */
+export type IdleWhy = "dark" | "limit0" | "night" | "setting" | "never" | undefined;
+
+/** What the live document does not say but the states need, from the device's other read-access answers. */
+export interface DeviceFacts {
+  /** Local time (ms) the device started: receipt − `uptime` of /api/system/status (API.md §3.17). */
+  readonly bootAt?: number | undefined;
+  /** /api/ntp/status `sun_isDayPeriod` false: the device counts it as night (API.md §4.8). */
+  readonly night?: boolean | undefined;
+}
 
 export interface InvStatus {
   state: InvState;
@@ -36,29 +47,33 @@ function sumDc(inv: LiveInverter, name: string): number {
   return s;
 }
 
-/**
- * Never read since the DTU started: data_age then equals the uptime (API.md §3.1) and nothing is known yet — the
- * limit reads 0 until read and the yield total, which never goes back to 0 once read, is still 0.
- */
-function unread(inv: LiveInverter): boolean {
-  return inv.limit_relative === 0 && !((inverterField(inv, "YieldTotal")?.v ?? 0) > 0);
-}
+/** Tolerance between "last contact" and the device's start for an inverter never read (whole-second ages, latency). */
+const BOOT_SLACK_MS = 1500;
 
-export function inverterStatus(entry: InverterEntry | undefined, now: number): InvStatus {
+export function inverterStatus(
+  entry: InverterEntry | undefined,
+  now: number,
+  facts: DeviceFacts = {},
+): InvStatus {
   if (!entry) return { state: "unknown", why: undefined, seen: 0, stale: true };
   const inv = entry.data;
+  const seen = entry.receivedAt - entry.ageAtReceiptMs;
   // Values older than a few missed polls are not current even when the flags still say reachable.
   const old = ageAt(entry, now) > timing.absoluteTimeAfterS;
   const out = (state: InvState, why?: IdleWhy): InvStatus => ({
     state,
     why,
-    seen: entry.receivedAt - entry.ageAtReceiptMs,
+    seen,
     stale: old || (state !== "producing" && state !== "idle"),
   });
-  // Older firmware has no poll_enabled: polling is then on (issue 13 item 4).
-  if (inv.poll_enabled === false) return out("off");
-  if (inv.reachable === false) return out("lost");
-  if (unread(inv)) return out("unread");
+  // Never read since the DTU started: its data age is then the DTU's uptime (API.md §3.1 `data_age`).
+  const never = facts.bootAt !== undefined && Math.abs(seen - facts.bootAt) < BOOT_SLACK_MS;
+  // Older firmware has no poll_enabled: polling is then on (issue 13 item 4). Off by day: the inverter's setting;
+  // at night it may be "poll at night" off (API.md §3.1 `poll_enabled`, §4.8).
+  if (inv.poll_enabled === false)
+    return out("off", facts.night === undefined ? undefined : facts.night ? "night" : "setting");
+  if (inv.reachable === false) return out("lost", never ? "never" : undefined);
+  if (never) return out("unread");
   const power = inverterField(inv, "Power")?.v ?? 0;
   if (inv.producing ?? power > 0) return out("producing");
   if (inv.limit_relative === 0) return out("idle", "limit0");

@@ -83,6 +83,27 @@ describe("decodeProfile (issue 13 item 6)", () => {
     });
   });
 
+  it("signed items: a negative reactive set point and power factor; limits above 0x7fff stay unsigned", () => {
+    const neg = (v: number) => 0x10000 + v; // two's complement as the inverter sends it
+    const p = decodeProfile(
+      bytes(
+        [0x0a, 0x00, 0x20, 0x01],
+        [
+          [0x80, 0x00, [1, 2070, 300, 2200, 2480, 2530, neg(-300)]],
+          [0x90, 0x00, [1, neg(-95)]],
+          [0xa0, 0x02, [1, neg(-44)]],
+          [0x00, 0x02, [2300, 1840, 30, 2645, 1, 1035, 40000]],
+        ],
+      ),
+    );
+    expect(labels(p, 0)?.slice(2, 3)).toEqual([["qPoint", 1, 30, "%Pn"]]);
+    expect(labels(p, 0)?.slice(6)).toEqual([["qPoint", 4, -30, "%Pn"]]);
+    expect(labels(p, 1)?.[1]).toEqual(["pf", undefined, -0.95, ""]);
+    expect(labels(p, 2)?.[1]).toEqual(["q", undefined, -44, "%Sn"]);
+    // LV2 trip time 40000 × 0.01 s: an unsigned item keeps its value.
+    expect(labels(p, 3)?.[6]).toEqual(["lvT", 2, 400, "s"]);
+  });
+
   it("an unknown section ends decoding with a note; nothing after it is shown", () => {
     const p = decodeProfile(
       bytes(

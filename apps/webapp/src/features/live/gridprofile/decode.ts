@@ -53,7 +53,9 @@ export function decodeProfile(raw: readonly number[] | undefined): DecodedProfil
     const section: GridSection = { id: sid, items: [] };
     for (const code of items) {
       const [label = "unk", unit = "-", div = "1", n] = (ITEMS[parseInt(code, 16) - 1] ?? "").split(" ");
-      const value = ((b(pos) << 8) | b(pos + 1)) / Number(div);
+      const d = Number(div);
+      const u16 = (b(pos) << 8) | b(pos + 1);
+      const value = (d < 0 && u16 > 0x7fff ? u16 - 0x10000 : u16) / Math.abs(d);
       section.items.push({ label, n: n ? Number(n) : undefined, unit: unit === "-" ? "" : unit, value });
       pos += 2;
     }

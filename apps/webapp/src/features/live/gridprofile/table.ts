@@ -1,7 +1,7 @@
 /**
  * The structure of Hoymiles grid profiles (facts from the public OpenDTU parser tables; labels are ours, in
- * locales/grid.ts). Bytes: 2 profile id, 2 version, then sections: id, version, and per item a big-endian u16
- * divided by the item's divisor. Which items a section holds depends on its id and version.
+ * locales/grid.ts). Bytes: 2 profile id, 2 version, then sections: id, version, and per item a big-endian 16-bit
+ * value divided by the item's divisor: unsigned, except items with a negative divisor (two's complement). Which items a section holds depends on its id and version.
  */
 
 /** Profile id (two bytes, hex) → the grid code's name; standard identifiers, not translated. */
@@ -53,7 +53,10 @@ export const SECTIONS: Record<string, string> = {
 /**
  * Items 0x01, 0x02, … in order: label key in locales/grid.ts (a trailing "T" = that threshold's
  * trip time), unit ("b" an on/off flag, "-" none), divisor, and the number the label carries (LV1 …). Item 0xFF
- * ("unknown value") and ids past the list have no label.
+ * ("unknown value") and ids past the list have no label. A negative divisor marks a signed item: the volt-var
+ * reactive set points Q1 and Q4 (Q4 is negative, under-excited, in the usual curves), the fixed power factor and the
+ * power factor at rated power (negative when under-excited) and the fixed reactive power. The firmware's own parser
+ * reads every item as int16; the others are limits, times and rates that are never negative.
  */
 export const ITEMS: readonly string[] = [
   "nv V 10",
@@ -99,19 +102,19 @@ export const ITEMS: readonly string[] = [
   "pRamp %Pn/s 100",
   "on b 1",
   "vPoint V 10 1",
-  "qPoint %Pn 10 1",
+  "qPoint %Pn -10 1",
   "vPoint V 10 2",
   "vPoint V 10 3",
   "vPoint V 10 4",
-  "qPoint %Pn 10 4",
+  "qPoint %Pn -10 4",
   "settle s 10",
   "on b 1",
-  "pf - 100",
+  "pf - -100",
   "on b 1",
-  "q %Sn 1",
+  "q %Sn -1",
   "on b 1",
   "pStart %Pn 10",
-  "pfRated - 100",
+  "pfRated - -100",
   "lv V 10 3",
   "lvT s 100 3",
   "mcLow V 10",

@@ -1,0 +1,56 @@
+import { useLayoutEffect, useSyncExternalStore, type AnchorHTMLAttributes } from "react";
+
+// The app's own router (issue 15 §4): every route is one exact path (lib/routes.ts) in the browser's history, so a
+// router package's patterns, nesting and base paths (wouter + regexparam, ~1.9 kB gz) were paid for and never used.
+
+/**
+ * The browser announces only popstate; after our own pushState/replaceState we fire an event of the method's name,
+ * as the History extension listens to these (apps/webapp/history/boot.tsx).
+ */
+const EVENTS = ["popstate", "pushState", "replaceState"];
+
+function subscribe(changed: () => void): () => void {
+  for (const e of EVENTS) addEventListener(e, changed);
+  return () => {
+    for (const e of EVENTS) removeEventListener(e, changed);
+  };
+}
+
+/** Goes to a local URL (path and optional query) without reloading the app. */
+export function navigate(to: string, replace?: boolean): void {
+  const method = replace ? "replaceState" : "pushState";
+  history[method](null, "", to);
+  dispatchEvent(new Event(method));
+}
+
+/** The current path, e.g. `/info/system`; re-renders on every navigation. */
+export const useLocation = (): string => useSyncExternalStore(subscribe, () => location.pathname);
+
+/** The current query string with its `?` (or ""). */
+export const useSearch = (): string => useSyncExternalStore(subscribe, () => location.search);
+
+/** The path as a route key: without a trailing slash, in lower case (`/Info/System/` is `/info/system`). */
+export const routeOf = (path: string): string => (path.replace(/(.)\/$/, "$1") || "/").toLowerCase();
+
+type LinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
+
+/** A link that navigates inside the app; a click with a modifier key or another button is left to the browser. */
+export function Link({ onClick, ...props }: LinkProps) {
+  return (
+    <a
+      {...props}
+      onClick={(e) => {
+        onClick?.(e);
+        if (e.defaultPrevented || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        navigate(props.href);
+      }}
+    />
+  );
+}
+
+/** Replaces the current history entry with `to` as soon as it is rendered. */
+export function Redirect({ to }: { to: string }) {
+  useLayoutEffect(() => navigate(to, true), [to]);
+  return null;
+}
