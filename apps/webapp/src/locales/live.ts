@@ -137,7 +137,7 @@ export default defineArea({
     hintPasswordLink: "Passwort ändern",
     totalYield: "Gesamtertrag",
     yieldToday: "Ertrag heute",
-    totalPower: "Gesamtleistung",
+    totalPower: "Leistung jetzt",
     noInverters: "Es ist noch kein Wechselrichter eingerichtet.",
     noDetail: "Warten auf die Messwerte des Wechselrichters…",
     stProducing: "Produziert",
