@@ -83,9 +83,9 @@ describe("inverterStatus (issue 13 item 1)", () => {
   });
 
   it("transitions: unread → producing → lost → producing → off as documents arrive", () => {
-    // Device started at local 0: the first document's data age (1 s at 1 s) is the uptime.
+    // Device started at local 0, documents 5 s apart: the first one's data age (5 s at 5 s) is the uptime.
     const seq: [Partial<LiveInverter>, string][] = [
-      [{ producing: false, limit_relative: 0, data_age: 1 }, "unread"],
+      [{ producing: false, limit_relative: 0, data_age: 5 }, "unread"],
       [{ data_age: 0 }, "producing"],
       [{ reachable: false, producing: false, data_age: 40 }, "lost"],
       [{ data_age: 0 }, "producing"],
@@ -93,7 +93,7 @@ describe("inverterStatus (issue 13 item 1)", () => {
     ];
     let s = emptyState;
     seq.forEach(([over, want], i) => {
-      const at = 1000 * (i + 1);
+      const at = 5000 * (i + 1);
       s = applyDocument(s, doc([inverter("A", over)]), at, true);
       expect(inverterStatus(s.inverters.A, at, { bootAt: 0 }).state).toBe(want);
     });
