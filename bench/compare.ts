@@ -12,7 +12,7 @@
  *  - DOM elements with 10 inverters; JS heap used after forced GC after 60 and 600 messages (1 and 10 minutes of
  *    the device's 1/s pushes, sent at 20/s).
  * The stock files are read from ../shared/reference/stock-webapp-v23.11.16/ (STOCK_WEBAPP overrides), never
- * copied into this repository. Needs `npm run build` first. Writes test-artifacts/bench-compare.json.
+ * copied into this repository. `--only=first` measures the first value alone. Needs `npm run build` first. Writes test-artifacts/bench-compare.json.
  */
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -21,10 +21,10 @@ import { Feed } from "./feed.ts";
 import { REPO, WEB_ROOT, median, startGateway, type RunningGateway } from "./lib.ts";
 import {
   browser,
-  emulateDeviceLink,
   heapAfterGc,
   prepare,
   showsTick,
+  slowPage,
   sleep,
   startFront,
   totalText,
@@ -39,6 +39,8 @@ const RUNS = Number(arg("runs") ?? 5);
 const UPDATES = Number(arg("updates") ?? 60);
 const RATE = Number(arg("rate") ?? 5);
 const CPU = Number(arg("cpu") ?? 1);
+/** `--only=first`: the first-value runs alone (a quicker check of a first-view change). */
+const ONLY_FIRST = arg("only") === "first";
 const STOCK_ROOT = resolve(
   process.env.STOCK_WEBAPP ?? join(REPO, "../shared/reference/stock-webapp-v23.11.16"),
 );
@@ -60,9 +62,7 @@ async function firstValue(gw: RunningGateway): Promise<number> {
   const front = await startFront(gw.baseUrl, new Feed("all", 1, 10));
   const b = await browser();
   try {
-    const page = await b.context.newPage();
-    const cdp = await b.context.newCDPSession(page);
-    await emulateDeviceLink(cdp);
+    const { page } = await slowPage(b.context);
     await prepare(page, visibleText(totalText(0)));
     await page.goto(`${front.url}/`, { waitUntil: "commit" });
     return await waitFirst(page);
@@ -140,7 +140,8 @@ try {
     console.log(
       `  run ${run + 1}: first value ${order.map((a) => `${a} ${samples[a].firstValueMs.at(-1)?.toFixed(0)} ms`).join(", ")}`,
     );
-    for (const count of [10, 2]) for (const app of order) await updates(gateways[app], app, count);
+    if (!ONLY_FIRST)
+      for (const count of [10, 2]) for (const app of order) await updates(gateways[app], app, count);
     report(run + 1);
   }
 } finally {

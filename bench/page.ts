@@ -45,6 +45,14 @@ export async function emulateDeviceLink(cdp: CDPSession): Promise<void> {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
 }
 
+/** A new page on the slow device link, with its CDP session. */
+export async function slowPage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await emulateDeviceLink(cdp);
+  return { page, cdp };
+}
+
 /**
  * English, light theme, not logged in (the live view is readable without login, API.md §2.3); `check` is page
  * code (a string: tsx's esbuild keepNames wraps named inner functions in a `__name` helper the page lacks) that

@@ -1,5 +1,5 @@
-import { useMemo } from "react";
 import { areas, LOCALES, type Locale, type MessageKey } from "../locales";
+import { numberText } from "./numberText";
 import { StorageKey, readStorage, writeStorage } from "./storage";
 import { createStore, useStore } from "./store";
 
@@ -80,16 +80,20 @@ export interface I18n {
   time: (d: Date | number) => string;
 }
 
-export function makeI18n(locale: Locale): I18n {
+/** A date formatter built on first use: building one costs tens of ms at a slow CPU, and most pages use none. */
+function lazyFormat(locale: Locale, options: Intl.DateTimeFormatOptions): (v: Date | number) => string {
+  let f: Intl.DateTimeFormat | undefined;
+  return (v) => (f ??= new Intl.DateTimeFormat(locale, options)).format(v);
+}
+
+function build(locale: Locale): I18n {
   const nf = new Map<number, Intl.NumberFormat>();
-  // "medium": a four-digit year (a clock set to the wrong year must be visible).
-  const dt = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium" });
-  const d = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
-  const tm = new Intl.DateTimeFormat(locale, { timeStyle: "medium" });
   return {
     locale,
     t: (key, params) => translate(locale, key, params),
     number(v, decimals = 0) {
+      const text = numberText(locale, v, decimals);
+      if (text !== undefined) return text;
       let f = nf.get(decimals);
       if (!f) {
         f = new Intl.NumberFormat(locale, {
@@ -100,16 +104,27 @@ export function makeI18n(locale: Locale): I18n {
       }
       return f.format(v);
     },
-    dateTime: (v) => dt.format(v),
-    date: (v) => d.format(v),
-    time: (v) => tm.format(v),
+    // "medium": a four-digit year (a clock set to the wrong year must be visible).
+    dateTime: lazyFormat(locale, { dateStyle: "medium", timeStyle: "medium" }),
+    date: lazyFormat(locale, { dateStyle: "medium" }),
+    time: lazyFormat(locale, { timeStyle: "medium" }),
   };
+}
+
+/**
+ * One translator per locale for the whole page (issue 15 §2): when each component built its own, the first view
+ * spent ~0.5 s (CPU 4×) building Intl formatters, three per component, before the first value showed.
+ */
+const built = new Map<Locale, I18n>();
+export function makeI18n(locale: Locale): I18n {
+  let i = built.get(locale);
+  if (!i) built.set(locale, (i = build(locale)));
+  return i;
 }
 
 /** The translator and formatters for the current locale; re-renders when the locale changes. */
 export function useI18n(): I18n {
-  const locale = useStore(localeStore);
-  return useMemo(() => makeI18n(locale), [locale]);
+  return makeI18n(useStore(localeStore));
 }
 
 export function useT(): Translate {
