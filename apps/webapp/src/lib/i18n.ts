@@ -87,23 +87,16 @@ function lazyFormat(locale: Locale, options: Intl.DateTimeFormatOptions): (v: Da
 }
 
 function build(locale: Locale): I18n {
-  const nf = new Map<number, Intl.NumberFormat>();
   return {
     locale,
     t: (key, params) => translate(locale, key, params),
-    number(v, decimals = 0) {
-      const text = numberText(locale, v, decimals);
-      if (text !== undefined) return text;
-      let f = nf.get(decimals);
-      if (!f) {
-        f = new Intl.NumberFormat(locale, {
-          minimumFractionDigits: decimals,
-          maximumFractionDigits: decimals,
-        });
-        nf.set(decimals, f);
-      }
-      return f.format(v);
-    },
+    // Intl only for what numberText leaves to it (not finite, huge): rare enough to build each time.
+    number: (v, decimals = 0) =>
+      numberText(locale, v, decimals) ??
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: decimals,
+        maximumFractionDigits: decimals,
+      }).format(v),
     // "medium": a four-digit year (a clock set to the wrong year must be visible).
     dateTime: lazyFormat(locale, { dateStyle: "medium", timeStyle: "medium" }),
     date: lazyFormat(locale, { dateStyle: "medium" }),

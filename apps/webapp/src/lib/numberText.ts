@@ -1,12 +1,5 @@
 import type { Locale } from "../locales";
 
-/** Group and decimal separators of Intl.NumberFormat for our locales (fr groups with a narrow no-break space). */
-const SEPARATORS: Record<Locale, readonly [group: string, decimal: string]> = {
-  en: [",", "."],
-  de: [".", ","],
-  fr: ["\u202f", ","],
-};
-
 /**
  * `v` with exactly `decimals` decimals as `new Intl.NumberFormat(locale, { minimumFractionDigits: decimals,
  * maximumFractionDigits: decimals })` writes it, without Intl (issue 15 §2): a page's first Intl formatter loads
@@ -21,8 +14,9 @@ export function numberText(locale: Locale, v: number, decimals: number): string 
   if (!Number.isFinite(v) || plain.includes("e") || abs >= 1e9 || decimals > 6) return undefined;
   // Shifting the decimal point in the text keeps the shortest form's digits (no binary error from × 10^d).
   const digits = String(Math.round(Number(`${plain}e${decimals}`))).padStart(decimals + 1, "0");
-  const [group, decimal] = SEPARATORS[locale];
-  const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+$)/g, group);
+  // Intl's group and decimal separators (fr groups with a narrow no-break space).
+  const seps = locale === "en" ? ",." : locale === "de" ? ".," : "\u202f,";
+  const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+$)/g, seps.charAt(0));
   const sign = v < 0 || Object.is(v, -0) ? "-" : "";
-  return sign + whole + (decimals > 0 ? decimal + digits.slice(-decimals) : "");
+  return sign + whole + (decimals > 0 ? seps.charAt(1) + digits.slice(-decimals) : "");
 }

@@ -1,5 +1,5 @@
-import { memo, useState, type ReactNode } from "react";
-import type { ChannelMap } from "@dtu/api/live";
+import { memo, useState, type ComponentType, type ReactNode } from "react";
+import type { ChannelMap, LiveInverter } from "@dtu/api/live";
 import { useI18n } from "../../lib/i18n";
 import { useLoggedIn } from "../../lib/session";
 import { ChannelCard } from "./ChannelCard";
@@ -13,8 +13,22 @@ import { useFacts, useInverter } from "./hooks";
 import type { LiveFeed } from "./liveStore";
 import { stateColour, inverterStatus } from "./state";
 import { StateText } from "./StateText";
+import type { InverterDialogProps } from "./dialogs/DialogBody";
 
 type DialogName = "limit" | "power" | "info" | "grid" | "events";
+type DialogProps = InverterDialogProps & { radio?: LiveInverter["radio_stats"] };
+
+/**
+ * The five dialogs; only the open one is rendered (issue 15 §2, §3: closed ones cost render work on the first view
+ * and on every update). Each starts fresh when opened, as each already reset itself when closed.
+ */
+const DIALOGS: Record<DialogName, ComponentType<DialogProps>> = {
+  limit: LimitDialog,
+  power: PowerDialog,
+  info: DeviceInfoDialog,
+  grid: GridProfileDialog,
+  events: EventLogDialog,
+};
 
 function channels(map: ChannelMap | undefined): [string, ChannelMap[string]][] {
   return map ? Object.entries(map) : [];
@@ -41,6 +55,7 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
   // Clock only for staleness by age; the panel re-renders with every update of its inverter anyway.
   const status = inverterStatus(entry, Date.now(), facts);
   const close = () => setDialog(null);
+  const Dialog = dialog && DIALOGS[dialog];
   const button = (name: DialogName, label: ReactNode, disabled = false) => (
     <button
       type="button"
@@ -110,17 +125,7 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
           <p className="text-body-secondary mb-0">{t("live.noDetail")}</p>
         )}
       </div>
-      <LimitDialog open={dialog === "limit"} serial={serial} name={inv.name} onClose={close} />
-      <PowerDialog open={dialog === "power"} serial={serial} name={inv.name} onClose={close} />
-      <DeviceInfoDialog
-        open={dialog === "info"}
-        serial={serial}
-        name={inv.name}
-        onClose={close}
-        radio={inv.radio_stats}
-      />
-      <GridProfileDialog open={dialog === "grid"} serial={serial} name={inv.name} onClose={close} />
-      <EventLogDialog open={dialog === "events"} serial={serial} name={inv.name} onClose={close} />
+      {Dialog && <Dialog open serial={serial} name={inv.name} onClose={close} radio={inv.radio_stats} />}
     </section>
   );
 });

@@ -16,9 +16,8 @@ export function EventLogDialog({ open, serial, name, onClose }: InverterDialogPr
   const log = data && data.count === undefined ? (data as Record<string, Partial<EventLog>>)[serial] : data;
   const events = log?.events ?? [];
   const n = log?.count ?? events.length;
-  // Plural form by the locale's rules (French 0 and 1 are singular); asked only while open, as Intl objects are
-  // costly to build and every panel renders this closed dialog on each update (issue 15 §2, §3).
-  const one = open && new Intl.PluralRules(locale).select(n) === "one";
+  // Plural form by the locale's rules (French 0 and 1 are singular).
+  const one = new Intl.PluralRules(locale).select(n) === "one";
   return (
     <Modal open={open} title={t("live.eventsTitle", { name })} onClose={onClose} size="lg">
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>

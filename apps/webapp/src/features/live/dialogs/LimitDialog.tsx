@@ -33,13 +33,6 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
   const [touched, setTouched] = useState(false);
   const { busy, result, clear, run } = useSave();
 
-  useEffect(() => {
-    if (!open) {
-      setValue("");
-      setTouched(false);
-      clear();
-    }
-  }, [open, clear]);
   // Prefill once with the current relative limit.
   useEffect(() => {
     if (open && status && value === "" && !touched) setValue(String(status.limit_relative));

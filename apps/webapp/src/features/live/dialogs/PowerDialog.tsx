@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { PowerConfigRequest, PowerStatus } from "@dtu/api/live";
 import { Modal } from "../../../components/ui/Modal";
 import { ResultAlert } from "../../../components/ui/ResultAlert";
@@ -35,12 +35,6 @@ export function PowerDialog({ open, serial, name, onClose }: InverterDialogProps
   const [asking, setAsking] = useState<Action | null>(null);
   const { busy, result, clear, run } = useSave();
 
-  useEffect(() => {
-    if (!open) {
-      setAsking(null);
-      clear();
-    }
-  }, [open, clear]);
 
   async function act(action: Action) {
     await run(postPower(body(serial, action)));
