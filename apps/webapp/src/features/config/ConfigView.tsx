@@ -69,7 +69,7 @@ function ResetCard({ files }: { files: ConfigFiles }) {
   return (
     <Card title={t("config.resetTitle")}>
       <ResultAlert result={result} onClose={clear} />
-      <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
+      <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("common.runningAgain")} />
       <p>{t("config.resetIntro")}</p>
       <BusyButton className="btn-danger" busy={busy} onClick={() => setAsking(true)}>
         {t("config.reset")}

@@ -63,7 +63,7 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
       setState(
         o.ok
           ? { kind: "success" }
-          : { kind: "error", text: o.body ?? t("config.httpError", { status: o.statusText ?? "" }) },
+          : { kind: "error", text: o.body ?? t("common.httpError", { status: o.statusText ?? "" }) },
       );
     } catch (err) {
       setState({ kind: "error", text: toHttpError(err).message });
@@ -82,13 +82,13 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
       <div
         className="progress"
         role="progressbar"
-        aria-label={t("config.progress")}
+        aria-label={t("common.progress")}
         aria-valuenow={state.percent}
         aria-valuemin={0}
         aria-valuemax={100}
       >
         <div className="progress-bar" style={{ width: `${state.percent}%` }}>
-          {t("config.percent", { value: number(state.percent) })}
+          {t("common.percent", { value: number(state.percent) })}
         </div>
       </div>
     );
@@ -101,7 +101,7 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
           <Alert type="danger">{state.text}</Alert>
         )}
         {state.kind === "success" && (
-          <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
+          <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("common.runningAgain")} />
         )}
         <BackButton onClick={back} disabled={restart === "waiting"} />
       </>
@@ -157,7 +157,7 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
 
 /** Summary lines and their labels, borrowed from the settings pages. */
 const ROWS = [
-  ["hostname", "network.hostname"],
+  ["hostname", "common.hostname"],
   ["ssid", "network.ssid"],
   ["inverters", "inverters.listTitle"],
   ["mqtt", "common.mqttInfo"],
@@ -178,7 +178,7 @@ function Comparison({ backup, current }: { backup: BackupSummary; current: Backu
       <thead>
         <tr>
           <th scope="col" />
-          <th scope="col">{t("config.inBackup")}</th>
+          <th scope="col">{t("config.backupTitle")}</th>
           <th scope="col">{t("config.onDevice")}</th>
         </tr>
       </thead>
