@@ -1,9 +1,9 @@
 // Build-only Vite plugin (issue 15 §4). Two jobs, both only in the device build (tests and the dev server use the
 // sources as written):
 // 1. Every locale area (src/locales/<area>.ts, `export default defineArea({ en, de, fr })`) becomes
-//    `packedArea(names, texts)`: one string with each key's en, de and fr text next to each other (gzip finds more
-//    repeats that way than in one string per language), a German or French text equal to the English one written
-//    as "" (define.ts reads it as "same as English").
+//    `packedArea(names, texts)`: one string with each key's en, fr and de text next to each other (gzip finds more
+//    repeats that way than in one string per language, and French after English a few more than German), a German
+//    or French text equal to the English one written as "" (define.ts reads it as "same as English").
 // 2. Message keys get short names: `"config.backupTitle"` becomes `"config.5"` (its index in the area, base 36) in
 //    the area and in every string literal of the app's code that is exactly that key. The key names cost about
 //    3 kB gz in the bundle. Keys the code builds at run time (DYNAMIC_PREFIXES) keep their names.
@@ -14,7 +14,8 @@ import { readFileSync, readdirSync } from "node:fs";
 const AREA = /\/src\/locales\/(?!define\.|index\.)[a-z]+\.ts$/;
 const CODE = /\/apps\/webapp\/src\/(?!locales\/).*\.tsx?$/;
 const SEP = "\n";
-const LANGS = ["en", "de", "fr"];
+/** The order of each key's texts in the packed string (define.ts `packedArea` reads the same order). */
+const LANGS = ["en", "fr", "de"];
 
 /**
  * Keys the code builds at run time (`apiresponse.${code}`, grid-profile labels, live.st<State> / live.why<Reason>):

@@ -13,7 +13,7 @@ export function defineArea<K extends string>(area: Area<K>): Area<K> {
 }
 
 /**
- * The build's form of an area (scripts/pack-locales.mjs): `texts` holds each key's en, de and fr texts in turn,
+ * The build's form of an area (scripts/pack-locales.mjs): `texts` holds each key's en, fr and de texts in turn,
  * newline-separated, "" for a text equal to English; `names` the comma-separated key names, where an empty or
  * missing name means the key's index in base 36. Returns the texts of the source's `defineArea`.
  */
@@ -25,5 +25,5 @@ export function packedArea(names: string, texts: string): Area<string> {
     for (let i = 0; i * 3 < x.length; i++) r[n[i] || i.toString(36)] = x[i * 3 + o] || (x[i * 3] as string);
     return r;
   };
-  return { en: lang(0), de: lang(1), fr: lang(2) };
+  return { en: lang(0), fr: lang(1), de: lang(2) };
 }
