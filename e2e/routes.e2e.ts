@@ -103,6 +103,15 @@ async function choose(expect: ExpectStatic, page: Page, locale: Locale, theme: T
   await expect.poll(() => html.getAttribute("data-bs-theme")).toBe(theme);
 }
 
+/** A phone never scrolls sideways: no text or control sticks out of the 375 px page. */
+async function fitsWidth(expect: ExpectStatic, page: Page, where: string): Promise<void> {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll, where).toBeLessThanOrEqual(width);
+}
+
 /**
  * Routes of one journey; three journeys run side by side, each in a context of its own. Thirds rather than halves:
  * with the machine busy (a second copy of the suite beside it) a half took 185 s of the 240 s test limit.
@@ -120,7 +129,7 @@ describe.concurrent("every route", () => {
   });
 
   PARTS.forEach((routes, part) => {
-    it(`routes ${routes[0]} … ${routes[routes.length - 1]}: every language and theme without console errors, axe clean in English light at 1280 px and German dark at 375 px`, async ({
+    it(`routes ${routes[0]} … ${routes[routes.length - 1]}: every language and theme without console errors, axe clean in English light at 1280 px and German dark at 375 px, no sideways scrolling at 375 px`, async ({
       expect,
     }) => {
       const page = await open(h, { locale: "en", theme: "light" });
@@ -141,13 +150,19 @@ describe.concurrent("every route", () => {
             await h.axe(page).catch((e: Error) => failures.push(e.message));
             await h.screenshot(page, `route-${name}-1280`);
             await page.setViewportSize({ width: 375, height: 800 });
+            await fitsWidth(expect, page, `${route} en 375 px`);
             await h.screenshot(page, `route-${name}-375`);
             await page.setViewportSize({ width: 1280, height: 900 });
           } else if (locale === "de" && theme === "dark") {
             // The other end of every axis: dark, German (the longest words), phone width.
             await page.setViewportSize({ width: 375, height: 800 });
             await h.axe(page).catch((e: Error) => failures.push(`de, dark, 375 px: ${e.message}`));
+            await fitsWidth(expect, page, `${route} de 375 px`);
             await h.screenshot(page, `route-${name}-de-dark-375`);
+            await page.setViewportSize({ width: 1280, height: 900 });
+          } else if (locale === "fr" && theme === "light") {
+            await page.setViewportSize({ width: 375, height: 800 });
+            await fitsWidth(expect, page, `${route} fr 375 px`);
             await page.setViewportSize({ width: 1280, height: 900 });
           }
           h.assertClean(page);
