@@ -1,28 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from "vitest";
 import type { Page } from "playwright-core";
 import { ADMIN, startHarness, type Harness, type OpenOptions } from "./harness";
-
-/** Every route of SEED §2. Only generic things are asserted: the screens are built by several people. */
-const ROUTES = [
-  "/",
-  "/login",
-  "/about",
-  "/info/system",
-  "/info/network",
-  "/info/ntp",
-  "/info/mqtt",
-  "/info/console",
-  "/settings/network",
-  "/settings/ntp",
-  "/settings/mqtt",
-  "/settings/inverter",
-  "/settings/security",
-  "/settings/dtu",
-  "/settings/device",
-  "/settings/config",
-  "/firmware/upgrade",
-  "/maintenance/reboot",
-] as const;
+import { SCREENS } from "./screens";
 
 /** The NotFound screen's title in each language: a route showing it is not defined. */
 const NOT_FOUND = /does not exist|existiert nicht|n'existe pas/;
@@ -116,8 +95,9 @@ async function fitsWidth(expect: ExpectStatic, page: Page, where: string): Promi
  * Routes of one journey; three journeys run side by side, each in a context of its own. Thirds rather than halves:
  * with the machine busy (a second copy of the suite beside it) a half took 185 s of the 240 s test limit.
  */
-const PARTS = [ROUTES.slice(0, 6), ROUTES.slice(6, 12), ROUTES.slice(12)] as const;
+const PARTS = [SCREENS.slice(0, 6), SCREENS.slice(6, 12), SCREENS.slice(12)] as const;
 
+// Only generic things are asserted: the screens are built by several people.
 // Concurrent: each journey mostly waits for pages to settle; side by side they take the time of the longest.
 describe.concurrent("every route", () => {
   let h: Harness;
