@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { Alert } from "../../components/ui/ResultAlert";
 import { BackButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
@@ -6,6 +6,7 @@ import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { FormRow, SelectField } from "../../components/ui/FormRow";
+import { clearNotices, useNoticeClearer } from "../../components/ui/useSave";
 import { getBlob, toHttpError } from "../../lib/http";
 import { useI18n, type MessageKey } from "../../lib/i18n";
 import {
@@ -36,10 +37,17 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
   const [target, setTarget] = useState<BackupKind>(RESTORE_TARGETS[0]);
   const [state, setState] = useState<Restore>({ kind: "idle" });
   const restart = useDeviceRestart(state.kind === "success");
+  // Another card's action (a factory reset, a download) clears this card's notice, except mid-restore.
+  useNoticeClearer(
+    useCallback(
+      () => setState((s) => (s.kind === "confirm" || s.kind === "uploading" ? s : { kind: "idle" })),
+      [],
+    ),
+  );
 
   async function check(e: FormEvent) {
     e.preventDefault();
-    setState({ kind: "idle" });
+    clearNotices();
     if (!file) return setState({ kind: "idle", problem: t("config.noFile") });
     if (!isJsonName(file.name))
       return setState({ kind: "idle", problem: t("config.notJson", { name: file.name }) });
