@@ -9,14 +9,14 @@ import type { Locale } from "../locales";
  * (not finite, written with an exponent, too many digits for a safe integer): the caller asks Intl then.
  */
 export function numberText(locale: Locale, v: number, decimals: number): string | undefined {
-  const abs = Math.abs(v);
-  const plain = String(abs);
-  if (!Number.isFinite(v) || plain.includes("e") || abs >= 1e9 || decimals > 6) return undefined;
+  const plain = String(Math.abs(v));
+  // Not "NaN", "Infinity" or an exponent form ("1e-7"), and few enough digits for a safe integer below.
+  if (!/^[\d.]+$/.test(plain) || Math.abs(v) >= 1e9 || decimals > 6) return undefined;
   // Shifting the decimal point in the text keeps the shortest form's digits (no binary error from × 10^d).
   const digits = String(Math.round(Number(`${plain}e${decimals}`))).padStart(decimals + 1, "0");
   // Intl's group and decimal separators (fr groups with a narrow no-break space).
   const seps = locale === "en" ? ",." : locale === "de" ? ".," : "\u202f,";
   const whole = digits.slice(0, digits.length - decimals).replace(/\B(?=(\d{3})+$)/g, seps.charAt(0));
-  const sign = v < 0 || Object.is(v, -0) ? "-" : "";
-  return sign + whole + (decimals > 0 ? seps.charAt(1) + digits.slice(-decimals) : "");
+  // 1 / v < 0 for negative numbers and -0 alike.
+  return (1 / v < 0 ? "-" : "") + whole + (decimals > 0 ? seps.charAt(1) + digits.slice(-decimals) : "");
 }

@@ -15,20 +15,8 @@ import { stateColour, inverterStatus } from "./state";
 import { StateText } from "./StateText";
 import type { InverterDialogProps } from "./dialogs/DialogBody";
 
-type DialogName = "limit" | "power" | "info" | "grid" | "events";
 type DialogProps = InverterDialogProps & { radio?: LiveInverter["radio_stats"] };
-
-/**
- * The five dialogs; only the open one is rendered (issue 15 §2, §3: closed ones cost render work on the first view
- * and on every update). Each starts fresh when opened, as each already reset itself when closed.
- */
-const DIALOGS: Record<DialogName, ComponentType<DialogProps>> = {
-  limit: LimitDialog,
-  power: PowerDialog,
-  info: DeviceInfoDialog,
-  grid: GridProfileDialog,
-  events: EventLogDialog,
-};
+type Dialog = ComponentType<DialogProps>;
 
 function channels(map: ChannelMap | undefined): [string, ChannelMap[string]][] {
   return map ? Object.entries(map) : [];
@@ -48,20 +36,21 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
   const facts = useFacts(feed);
   const { t, number } = useI18n();
   const loggedIn = useLoggedIn();
-  const [dialog, setDialog] = useState<DialogName | null>(null);
+  // Only the open dialog is rendered (issue 15 §2, §3: closed ones ran their hooks on the first view and on every
+  // update); it starts fresh each time it opens.
+  const [Open, setOpen] = useState<Dialog | null>(null);
   if (!entry) return null;
   const inv = entry.data;
   const serial = inv.serial; // the key differs for a second slot holding the same serial
   // Clock only for staleness by age; the panel re-renders with every update of its inverter anyway.
   const status = inverterStatus(entry, Date.now(), facts);
-  const close = () => setDialog(null);
-  const Dialog = dialog && DIALOGS[dialog];
-  const button = (name: DialogName, label: ReactNode, disabled = false) => (
+  const close = () => setOpen(null);
+  const button = (dialog: Dialog, label: ReactNode, disabled = false) => (
     <button
       type="button"
       className="btn btn-outline-secondary btn-sm"
       disabled={disabled}
-      onClick={() => setDialog(name)}
+      onClick={() => setOpen(() => dialog)}
     >
       {label}
     </button>
@@ -103,14 +92,14 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
       </div>
       <div className="card-body">
         <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t("live.actions")}>
-          {button("limit", t("live.limitButton"), !loggedIn)}
-          {button("power", t("live.powerButton"), !loggedIn)}
-          {button("info", t("live.infoButton"))}
-          {button("grid", t("live.gridButton"))}
+          {button(LimitDialog, t("live.limitButton"), !loggedIn)}
+          {button(PowerDialog, t("live.powerButton"), !loggedIn)}
+          {button(DeviceInfoDialog, t("live.infoButton"))}
+          {button(GridProfileDialog, t("live.gridButton"))}
           {typeof inv.events === "number" &&
             inv.events >= 0 &&
             button(
-              "events",
+              EventLogDialog,
               <>
                 {t("live.eventsButton")} <span className="badge text-bg-secondary">{inv.events}</span>
               </>,
@@ -125,7 +114,7 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
           <p className="text-body-secondary mb-0">{t("live.noDetail")}</p>
         )}
       </div>
-      {Dialog && <Dialog open serial={serial} name={inv.name} onClose={close} radio={inv.radio_stats} />}
+      {Open && <Open open serial={serial} name={inv.name} onClose={close} radio={inv.radio_stats} />}
     </section>
   );
 });

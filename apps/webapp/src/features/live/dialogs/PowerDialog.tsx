@@ -35,7 +35,6 @@ export function PowerDialog({ open, serial, name, onClose }: InverterDialogProps
   const [asking, setAsking] = useState<Action | null>(null);
   const { busy, result, clear, run } = useSave();
 
-
   async function act(action: Action) {
     await run(postPower(body(serial, action)));
     reload();
