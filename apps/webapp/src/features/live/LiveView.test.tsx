@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { FakeSocket, FakeTimers } from "./fakes";
 import { LiveFeed } from "./liveStore";
 import type * as Hooks from "./hooks";
@@ -60,6 +60,26 @@ function AllPanels({ feed }: { feed: LiveFeed }) {
 }
 
 describe("live view rendering", () => {
+  it("renders a dialog only while it is open: no request before its button is pressed, gone after Escape", async () => {
+    const fetchMock = vi.fn((_path: string) => Promise.resolve(new Response("{}", { status: 200 })));
+    vi.stubGlobal("fetch", fetchMock);
+    const { feed } = makeFeed(doc([inverter("A")]));
+    const release = feed.acquire();
+    await flush();
+    render(<InverterPanel id="A" feed={feed} />);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Info" }));
+    expect(screen.getByRole("dialog")).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([path]) => path)).toEqual([
+      expect.stringContaining("/api/devinfo/status"),
+    ]);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    release();
+    vi.unstubAllGlobals();
+  });
+
   it("re-renders only the panel whose inverter changed", async () => {
     const first = doc([
       inverter("A", { order: 0 }),

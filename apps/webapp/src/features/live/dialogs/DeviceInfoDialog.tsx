@@ -21,16 +21,13 @@ const RADIO = [
 ] as const satisfies readonly (readonly [keyof RadioStats, MessageKey])[];
 
 export function DeviceInfoDialog({
-  open,
   serial,
   name,
   onClose,
   radio,
 }: InverterDialogProps & { radio?: RadioStats | undefined }) {
   const { t, number } = useI18n();
-  const { data, loading, error, reload } = useApi<Partial<DeviceInfo>>(
-    open ? livePaths.devinfo(serial) : null,
-  );
+  const { data, loading, error, reload } = useApi<Partial<DeviceInfo>>(livePaths.devinfo(serial));
   const made = productionDate(serial);
   const rows: [string, ReactNode][] = data?.valid_data
     ? [
@@ -57,7 +54,7 @@ export function DeviceInfoDialog({
     }
   }
   return (
-    <Modal open={open} title={t("live.infoTitle", { name })} onClose={onClose}>
+    <Modal open title={t("live.infoTitle", { name })} onClose={onClose}>
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>
         {rows.length === 0 ? (
           <div className="alert alert-info mb-0">{t("live.noInfo")}</div>

@@ -37,7 +37,6 @@ export function DialogBody({
 }
 
 export interface InverterDialogProps {
-  open: boolean;
   serial: string;
   name: string;
   onClose: () => void;

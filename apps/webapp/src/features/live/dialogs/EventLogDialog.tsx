@@ -6,12 +6,10 @@ import { livePaths } from "../api";
 import { clockTime } from "../format";
 import { DialogBody, type InverterDialogProps } from "./DialogBody";
 
-/** Event log (SEED §2, API.md §3.4): texts in the chosen language, start/stop as hh:mm:ss. Fetches only while open. */
-export function EventLogDialog({ open, serial, name, onClose }: InverterDialogProps) {
+/** Event log (SEED §2, API.md §3.4): texts in the chosen language, start/stop as hh:mm:ss. */
+export function EventLogDialog({ serial, name, onClose }: InverterDialogProps) {
   const { t, locale } = useI18n();
-  const { data, loading, error, reload } = useApi<Partial<EventLog>>(
-    open ? livePaths.eventlog(serial, locale) : null,
-  );
+  const { data, loading, error, reload } = useApi<Partial<EventLog>>(livePaths.eventlog(serial, locale));
   // Older firmware wrapped the log in an object keyed by the serial (API.md §3.4 note, §7 #24).
   const log = data && data.count === undefined ? (data as Record<string, Partial<EventLog>>)[serial] : data;
   const events = log?.events ?? [];
@@ -19,7 +17,7 @@ export function EventLogDialog({ open, serial, name, onClose }: InverterDialogPr
   // Plural form by the locale's rules (French 0 and 1 are singular).
   const one = new Intl.PluralRules(locale).select(n) === "one";
   return (
-    <Modal open={open} title={t("live.eventsTitle", { name })} onClose={onClose} size="lg">
+    <Modal open title={t("live.eventsTitle", { name })} onClose={onClose} size="lg">
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>
         <p>{t(one ? "live.eventOne" : "live.eventCount", { n })}</p>
         {events.length > 0 && (

@@ -19,12 +19,12 @@ function decimals(v: number): number {
  * (§9.5) sends decoded `sections`, used as they come, and moves the bytes to `rawdata`. The bytes stay available as
  * hex behind a disclosure.
  */
-export function GridProfileDialog({ open, serial, name, onClose }: InverterDialogProps) {
+export function GridProfileDialog({ serial, name, onClose }: InverterDialogProps) {
   const { t, number } = useI18n();
-  const { data, loading, error, reload } = useApi<GridProfile>(open ? livePaths.gridprofile(serial) : null);
+  const { data, loading, error, reload } = useApi<GridProfile>(livePaths.gridprofile(serial));
   const given = data?.sections;
   const later = given !== undefined;
-  const raw = useApi<GridProfile>(open && later ? livePaths.gridprofileRaw(serial) : null);
+  const raw = useApi<GridProfile>(later ? livePaths.gridprofileRaw(serial) : null);
   const bytes = later ? raw.data?.raw : data?.raw;
   const mine = later ? undefined : decodeProfile(bytes);
   const g = (k: string, p?: Record<string, string | number | undefined>) => t(`grid.${k}` as MessageKey, p);
@@ -47,7 +47,7 @@ export function GridProfileDialog({ open, serial, name, onClose }: InverterDialo
       ]);
   const rows = hexRows(bytes);
   return (
-    <Modal open={open} title={t("live.gridTitle", { name })} onClose={onClose} size="lg">
+    <Modal open title={t("live.gridTitle", { name })} onClose={onClose} size="lg">
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>
         {sections.length > 0 && (
           <p>

@@ -20,10 +20,10 @@ const INVALID_TYPE = 5003;
  * Limit settings (SEED §2, §5; API.md §3.7): relative % or absolute W, persistent or not, seed ranges with the
  * max_power rule. The status badge refreshes while open; on success the dialog closes.
  */
-export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps) {
+export function LimitDialog({ serial, name, onClose }: InverterDialogProps) {
   const { t, number } = useI18n();
-  const { data, loading, error, reload } = useApi<LimitStatus>(open ? livePaths.limitStatus : null);
-  usePolling(open, reload);
+  const { data, loading, error, reload } = useApi<LimitStatus>(livePaths.limitStatus);
+  usePolling(reload);
   const status = data?.[serial];
   const maxPower = status?.max_power ?? 0;
 
@@ -35,8 +35,8 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
 
   // Prefill once with the current relative limit.
   useEffect(() => {
-    if (open && status && value === "" && !touched) setValue(String(status.limit_relative));
-  }, [open, status, value, touched]);
+    if (status && value === "" && !touched) setValue(String(status.limit_relative));
+  }, [status, value, touched]);
 
   const range = limitRange(kind, maxPower);
   const num = Number(value);
@@ -60,7 +60,7 @@ export function LimitDialog({ open, serial, name, onClose }: InverterDialogProps
   const unit = kind === "relative" ? "%" : "W";
   return (
     <Modal
-      open={open}
+      open
       title={t("live.limitTitle", { name })}
       onClose={onClose}
       size="lg"

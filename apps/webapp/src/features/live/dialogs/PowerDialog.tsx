@@ -28,10 +28,10 @@ function body(serial: string, action: Action): PowerConfigRequest {
 }
 
 /** Power settings (SEED §2, API.md §3.8): on, off, restart, each confirmed first; status refreshes while open. */
-export function PowerDialog({ open, serial, name, onClose }: InverterDialogProps) {
+export function PowerDialog({ serial, name, onClose }: InverterDialogProps) {
   const { t } = useI18n();
-  const { data, loading, error, reload } = useApi<PowerStatus>(open ? livePaths.powerStatus : null);
-  usePolling(open, reload);
+  const { data, loading, error, reload } = useApi<PowerStatus>(livePaths.powerStatus);
+  usePolling(reload);
   const [asking, setAsking] = useState<Action | null>(null);
   const { busy, result, clear, run } = useSave();
 
@@ -44,7 +44,7 @@ export function PowerDialog({ open, serial, name, onClose }: InverterDialogProps
   const status = data?.[serial]?.power_set_status;
   const pending = ACTIONS.find((a) => a.action === asking);
   return (
-    <Modal open={open} title={t("live.powerTitle", { name })} onClose={onClose}>
+    <Modal open title={t("live.powerTitle", { name })} onClose={onClose}>
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>
         <p>
           {t("live.powerStatus")} <StatusBadge status={status} />

@@ -32,16 +32,6 @@ function stubFetch(routes: Record<string, unknown | ((n: number) => unknown)>) {
   return { fetchMock, posts };
 }
 
-describe("dialogs fetch only while open", () => {
-  it("a closed dialog makes no request", () => {
-    const { fetchMock } = stubFetch({});
-    render(<EventLogDialog open={false} serial={SERIAL} name="Roof" onClose={() => undefined} />);
-    render(<DeviceInfoDialog open={false} serial={SERIAL} name="Roof" onClose={() => undefined} />);
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.queryByRole("dialog")).toBeNull();
-  });
-});
-
 describe("EventLogDialog", () => {
   it("asks with the locale and shows start/stop as hh:mm:ss and messages as text", async () => {
     const { fetchMock } = stubFetch({
@@ -50,7 +40,7 @@ describe("EventLogDialog", () => {
         events: [{ message_id: 1, message: "<b>Inverter start</b>", start_time: 25230, end_time: 0 }],
       },
     });
-    render(<EventLogDialog open serial={SERIAL} name="Roof" onClose={() => undefined} />);
+    render(<EventLogDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
     await screen.findByText("<b>Inverter start</b>");
     expect(screen.getByText("07:00:30")).toBeTruthy();
     expect(screen.getByText("00:00:00")).toBeTruthy();
@@ -73,7 +63,7 @@ describe("DeviceInfoDialog", () => {
         fw_build_datetime: "2022-03-17 09:41:00",
       },
     });
-    render(<DeviceInfoDialog open serial={SERIAL} name="Roof" onClose={() => undefined} />);
+    render(<DeviceInfoDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
     await screen.findByText("HM-800");
     expect(screen.getByText("1.0.12")).toBeTruthy();
     expect(screen.getByText("0.1.4")).toBeTruthy();
@@ -81,7 +71,7 @@ describe("DeviceInfoDialog", () => {
     expect(screen.getByText("21")).toBeTruthy();
     cleanup();
     stubFetch({ [`/api/devinfo/status?inv=${SERIAL}`]: { valid_data: false, fw_build_version: 0 } });
-    render(<DeviceInfoDialog open serial={SERIAL} name="Roof" onClose={() => undefined} />);
+    render(<DeviceInfoDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
     await screen.findByText("No information available yet.");
   });
 });
@@ -91,11 +81,11 @@ describe("GridProfileDialog", () => {
     stubFetch({
       [`/api/gridprofile/status?inv=${SERIAL}`]: { raw: [13, 0, 32, 255, ...new Array(137).fill(0)] },
     });
-    render(<GridProfileDialog open serial={SERIAL} name="Roof" onClose={() => undefined} />);
+    render(<GridProfileDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
     expect((await screen.findByLabelText("Grid profile bytes (hex)")).textContent).toMatch(/^0D 00 20 FF 00/);
     cleanup();
     stubFetch({ [`/api/gridprofile/status?inv=${SERIAL}`]: { raw: new Array(141).fill(0) } });
-    render(<GridProfileDialog open serial={SERIAL} name="Roof" onClose={() => undefined} />);
+    render(<GridProfileDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
     await screen.findByText("No information available yet.");
   });
 
@@ -108,7 +98,7 @@ describe("GridProfileDialog", () => {
       },
       [`/api/gridprofile/rawdata?inv=${SERIAL}`]: { raw: [1, 2] },
     });
-    render(<GridProfileDialog open serial={SERIAL} name="Roof" onClose={() => undefined} />);
+    render(<GridProfileDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
     await screen.findByText("Upper limit");
     expect(screen.getByText("Voltage")).toBeTruthy();
     expect((await screen.findByLabelText("Grid profile bytes (hex)")).textContent).toBe("01 02");
@@ -126,7 +116,7 @@ describe("LimitDialog", () => {
           : { type: "success", message: "Settings saved!", code: 1001 },
     });
     const onClose = vi.fn();
-    render(<LimitDialog open serial={SERIAL} name="Roof" onClose={onClose} />);
+    render(<LimitDialog serial={SERIAL} name="Roof" onClose={onClose} />);
     await screen.findByText("Pending");
     const value = screen.getByLabelText<HTMLInputElement>("New limit");
     await waitFor(() => expect(value.value).toBe("100"));
@@ -152,7 +142,7 @@ describe("LimitDialog", () => {
       "POST /api/limit/config": { type: "warning", message: "Invalid inverter specified!", code: 5004 },
     });
     const onClose = vi.fn();
-    render(<LimitDialog open serial={SERIAL} name="Roof" onClose={onClose} />);
+    render(<LimitDialog serial={SERIAL} name="Roof" onClose={onClose} />);
     await screen.findByText("Ok");
     expect(screen.getByText("400 W")).toBeTruthy();
     const value = screen.getByLabelText<HTMLInputElement>("New limit");
