@@ -1,21 +1,60 @@
 // A small PostCSS plugin that drops CSS rules whose class selectors (or element types) never appear in the app's source
 // (STYLE.md budget: purged Bootstrap ≈ 12 KB gz instead of ≈ 30 KB). A class counts as used when its name
-// occurs as a word anywhere in src/**/*.{ts,tsx}; classes built at run time must be listed in `safelist`.
+// occurs as a word anywhere in src/**/*.{ts,tsx} but tests; classes built at run time must be listed in `safelist`.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 function sourceWords(dir) {
   const words = new Set();
+  const markup = { attrs: new Set(), types: new Set() };
   for (const f of readdirSync(dir, { recursive: true })) {
-    if (!/\.(tsx?|html)$/.test(f)) continue;
-    for (const w of readFileSync(join(dir, f), "utf8").match(/[A-Za-z0-9_-]+/g) ?? []) words.add(w);
+    // Tests name classes and markup the app may not produce (this plugin's own test writes `[type=time]`).
+    if (!/\.(tsx?|html)$/.test(f) || /\.test\.tsx?$/.test(f)) continue;
+    const text = readFileSync(join(dir, f), "utf8");
+    for (const w of text.match(/[A-Za-z0-9_-]+/g) ?? []) words.add(w);
+    sourceMarkup(text, markup);
   }
-  return words;
+  return { words, markup };
+}
+
+/**
+ * The JSX attribute names (lower case, as the DOM has them: `readOnly` → `readonly`) and the input types
+ * (`type="number"`, or `type: "number"` in spread props) that a source text writes, added to `into`.
+ */
+export function sourceMarkup(text, into = { attrs: new Set(), types: new Set() }) {
+  // `name=` or a boolean attribute: a name before `/>`, `>` or the next `name=`.
+  for (const m of text.matchAll(/\s([a-zA-Z][\w-]*)(?==[{"']|\s*\/?>|\s+[a-zA-Z][\w-]*=[{"'])/g)) {
+    into.attrs.add(m[1].toLowerCase());
+  }
+  for (const m of text.matchAll(/\btype(?:=|:\s*)["']([\w-]+)["']/g)) into.types.add(m[1]);
+  return into;
+}
+
+// Browser parts of input types (reboot and forms style them): kept only when the source writes one of the types.
+const typedParts = [
+  [
+    /::-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator)/,
+    /^(date|time|datetime-local|month|week)$/,
+  ],
+  [/::-webkit-search-/, /^search$/],
+  [/::-webkit-color-swatch/, /^color$/],
+];
+
+/**
+ * Whether a selector (without its :not() parts) can match the form markup the source writes (issue 15 §4): no
+ * `[type=search]` or date-picker parts without such an input, no `[multiple]` or `[list]` without the attribute,
+ * no `:indeterminate` (only a script sets it) without the source naming it.
+ */
+export function formMarkupUsed(sel, { attrs, types }, words) {
+  for (const m of sel.matchAll(/\[type=["']?([\w-]+)/g)) if (!types.has(m[1])) return false;
+  for (const m of sel.matchAll(/\[(multiple|list)\]/g)) if (!attrs.has(m[1])) return false;
+  if (sel.includes(":indeterminate") && !words.has("indeterminate")) return false;
+  return typedParts.every(([part, type]) => !part.test(sel) || [...types].some((t) => type.test(t)));
 }
 
 /** @param {{ src: string, safelist?: (string | RegExp)[] }} options */
 export function purgeCss({ src, safelist = [] }) {
-  const words = sourceWords(src);
+  const { words, markup } = sourceWords(src);
   const kept = (cls) =>
     words.has(cls) || safelist.some((s) => (typeof s === "string" ? s === cls : s.test(cls)));
   const selectorUsed = (sel) => {
@@ -30,7 +69,7 @@ export function purgeCss({ src, safelist = [] }) {
     for (const m of types.matchAll(/(?:^|[\s>+~])([a-z][a-z0-9]*)/g)) {
       if (!words.has(m[1]) && m[1] !== "html" && m[1] !== "body") return false;
     }
-    return true;
+    return formMarkupUsed(bare, markup, words);
   };
   return {
     postcssPlugin: "dtu-purge-css",

@@ -1,6 +1,6 @@
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import { inlineConstants } from "../../scripts/purge-css.mjs";
+import { formMarkupUsed, inlineConstants, sourceMarkup } from "../../scripts/purge-css.mjs";
 
 // The build inlines Bootstrap's once-declared component properties (scripts/purge-css.mjs, issue 15 §4).
 const run = (css: string, words: string[] = []) => {
@@ -42,6 +42,37 @@ describe("purge-css inlineConstants", () => {
   it("drops the space after commas outside data URLs", () => {
     expect(run(".a{--rgb:13, 110, 253}.a{--rgb:1}.b{background:url(data:x, y)}")).toBe(
       ".a{--rgb:13,110,253}.a{--rgb:1}.b{background:url(data:x, y)}",
+    );
+  });
+});
+
+// Form markup the source never writes (scripts/purge-css.mjs `formMarkupUsed`, issue 15 §4).
+describe("purge-css formMarkupUsed", () => {
+  const markup = sourceMarkup('<input type="number" readOnly /><input {...{ type: "file" }} list={x} />');
+  const used = (sel: string, words: string[] = []) => formMarkupUsed(sel, markup, new Set(words));
+
+  it("reads JSX attribute names in lower case and the input types, also from spread props", () => {
+    expect([...markup.attrs].sort()).toEqual(["list", "readonly", "type"]);
+    expect([...markup.types].sort()).toEqual(["file", "number"]);
+  });
+
+  it("drops selectors for input types, attributes and states the source never produces", () => {
+    expect(used("[type=search]")).toBe(false);
+    expect(used(".form-check-input:checked[type=radio]")).toBe(false);
+    expect(used("::-webkit-datetime-edit-day-field")).toBe(false);
+    expect(used("::-webkit-search-decoration")).toBe(false);
+    expect(used(".form-select[multiple]")).toBe(false);
+    expect(used(".form-check-input[type=checkbox]:indeterminate")).toBe(false);
+  });
+
+  it("keeps those the source writes", () => {
+    expect(used("[type=number]")).toBe(true);
+    expect(used(".form-control[type=file]")).toBe(true);
+    expect(used("[list]::-webkit-calendar-picker-indicator")).toBe(false);
+    expect(used("[list]")).toBe(true);
+    expect(used(".x:indeterminate", ["indeterminate"])).toBe(true);
+    expect(formMarkupUsed("::-webkit-datetime-edit", sourceMarkup('<input type="time" />'), new Set())).toBe(
+      true,
     );
   });
 });
