@@ -83,6 +83,7 @@ export function purgeCss({ src, safelist = [] }) {
       });
       dropUnusedProperties(root, words);
       inlineConstants(root, words);
+      unsetEmpty(root, words);
       root.walkAtRules((at) => {
         if (at.nodes && at.nodes.length === 0) at.remove();
       });
@@ -163,6 +164,33 @@ export function inlineConstants(root, words) {
   root.walkDecls((d) => {
     if (!d.value.includes("url(")) d.value = d.value.replace(/,\s+/g, ",");
   });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+}
+
+/**
+ * Writes `unset` for a property read whole from a custom property that is empty wherever declared (issue 15 §4:
+ * Bootstrap's `--bs-toast-color: ;` read as `color: var(--bs-toast-color)`). Empty or undefined, the reader is
+ * invalid at computed-value time, which is `unset` (CSS Variables 1 §3.1). Custom properties reading it keep the
+ * reference: for them `unset` would mean inherit.
+ */
+export function unsetEmpty(root, words) {
+  const empty = new Map();
+  root.walkDecls(/^--/, (d) => {
+    const blank = d.value.trim() === "" && !words.has(d.prop) && !words.has(d.prop.slice(2));
+    empty.set(d.prop, blank && empty.get(d.prop) !== false ? [...(empty.get(d.prop) ?? []), d] : false);
+  });
+  const readers = new Map();
+  root.walkDecls((d) => {
+    for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) {
+      if (!empty.get(m[1])) continue;
+      const whole = !d.prop.startsWith("--") && d.value.trim() === `var(${m[1]})`;
+      if (whole) d.value = "unset";
+      else readers.set(m[1], true);
+    }
+  });
+  for (const [prop, decls] of empty) if (decls && !readers.has(prop)) decls.forEach((d) => d.remove());
   root.walkRules((rule) => {
     if (rule.nodes.length === 0) rule.remove();
   });

@@ -1,13 +1,23 @@
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import { formMarkupUsed, inlineConstants, sourceMarkup } from "../../scripts/purge-css.mjs";
+import { formMarkupUsed, inlineConstants, sourceMarkup, unsetEmpty } from "../../scripts/purge-css.mjs";
+
+type Pass = (root: postcss.Root, words: ReadonlySet<string>) => void;
+const runWith =
+  (pass: Pass) =>
+  (css: string, words: string[] = []) => {
+    const root = postcss.parse(css);
+    pass(root, new Set(words));
+    return root.toString().replace(/\s+/g, " ").trim();
+  };
+
+/** Each CSS text comes out as it went in (with the given words named by the source). */
+const unchanged = (run: ReturnType<typeof runWith>, texts: string[], words: string[] = []) => {
+  for (const css of texts) expect(run(css, words)).toBe(css);
+};
 
 // The build inlines Bootstrap's once-declared component properties (scripts/purge-css.mjs, issue 15 §4).
-const run = (css: string, words: string[] = []) => {
-  const root = postcss.parse(css);
-  inlineConstants(root, new Set(words));
-  return root.toString().replace(/\s+/g, " ").trim();
-};
+const run = runWith(inlineConstants);
 
 describe("purge-css inlineConstants", () => {
   it("inlines a property declared once on a plain class, also through another inlined one", () => {
@@ -29,14 +39,12 @@ describe("purge-css inlineConstants", () => {
   });
 
   it("keeps properties read with a fallback, named by the source, empty, or on a compound selector", () => {
-    for (const css of [
+    unchanged(run, [
       ".a{--c:red}.b{color:var(--c,blue)}",
       ".a .b{--c:red}.b{color:var(--c)}",
       ".a{--c: }.b{color:var(--c)}",
-    ]) {
-      expect(run(css)).toBe(css);
-    }
-    expect(run(".a{--c:red}.b{color:var(--c)}", ["c"])).toBe(".a{--c:red}.b{color:var(--c)}");
+    ]);
+    unchanged(run, [".a{--c:red}.b{color:var(--c)}"], ["c"]);
   });
 
   it("drops the space after commas outside data URLs", () => {
@@ -74,5 +82,22 @@ describe("purge-css formMarkupUsed", () => {
     expect(formMarkupUsed("::-webkit-datetime-edit", sourceMarkup('<input type="time" />'), new Set())).toBe(
       true,
     );
+  });
+});
+
+describe("purge-css unsetEmpty", () => {
+  const run = runWith(unsetEmpty);
+
+  it("writes unset for a property read whole from a custom property empty wherever declared", () => {
+    expect(run(".a{--c: }.b .a{--c:}.a{color:var(--c)}")).toBe(".a{color:unset}");
+  });
+
+  it("keeps the reference when a declaration is not empty, the value has more, or a custom property reads it", () => {
+    unchanged(run, [
+      ".a{--c: }[data-bs-theme=dark] .a{--c:red}.a{color:var(--c)}",
+      ".a{--c: }.a{border:1px solid var(--c)}",
+      ".a{--c: }.a{--d:var(--c)}",
+    ]);
+    unchanged(run, [".a{--c: }.a{color:var(--c)}"], ["c"]);
   });
 });
