@@ -84,6 +84,7 @@ export function purgeCss({ src, safelist = [] }) {
       dropUnusedProperties(root, words);
       inlineConstants(root, words);
       unsetEmpty(root, words);
+      inlineUniform(root, words);
       root.walkAtRules((at) => {
         if (at.nodes && at.nodes.length === 0) at.remove();
       });
@@ -191,6 +192,47 @@ export function unsetEmpty(root, words) {
     }
   });
   for (const [prop, decls] of empty) if (decls && !readers.has(prop)) decls.forEach((d) => d.remove());
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+}
+
+/**
+ * Inlines a custom property that has one value wherever declared (issue 15 §4: Bootstrap's utilities declare
+ * `--bs-border-opacity: 1` on each colour class and read it in the same rule; `text-bg-*` and links read
+ * `--bs-bg-opacity` and `--bs-link-opacity` with a fallback of 1 that no kept rule declares). A reader with that
+ * value as fallback gets it in any case; a bare reader only in a rule that declares the property itself (elsewhere
+ * it might be undefined).
+ */
+export function inlineUniform(root, words) {
+  const declared = new Map();
+  root.walkDecls(/^--/, (d) => declared.set(d.prop, [...(declared.get(d.prop) ?? []), d]));
+  // The one value (null when never declared), or undefined when it varies, reads another property, is a CSS-wide
+  // keyword (`initial` on a custom property means undefined) or the source names the property.
+  const uniform = (prop) => {
+    const values = new Set((declared.get(prop) ?? []).map((d) => d.value.trim()));
+    const [value = null] = values;
+    const plain =
+      value === null || (value !== "" && !/var\(|^(initial|inherit|unset|revert(-layer)?)$/.test(value));
+    return values.size <= 1 && plain && !words.has(prop) && !words.has(prop.slice(2)) ? value : undefined;
+  };
+  root.walkDecls((d) => {
+    d.value = d.value.replace(/var\((--[\w-]+)\s*(?:,\s*([^()]*?)\s*)?\)/g, (all, prop, fallback) => {
+      const value = uniform(prop);
+      if (value === undefined) return all;
+      if (fallback !== undefined) return value === null || fallback === value ? fallback : all;
+      const own = d.parent.nodes.some((n) => n.type === "decl" && n.prop === prop);
+      return value !== null && own ? value : all;
+    });
+  });
+  // Declarations no reader needs any more (a reader left in a nested fallback still counts).
+  const read = new Set();
+  root.walkDecls((d) => {
+    for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(m[1]);
+  });
+  for (const [prop, decls] of declared) {
+    if (!read.has(prop) && uniform(prop) !== undefined) decls.forEach((d) => d.remove());
+  }
   root.walkRules((rule) => {
     if (rule.nodes.length === 0) rule.remove();
   });

@@ -1,6 +1,12 @@
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import { formMarkupUsed, inlineConstants, sourceMarkup, unsetEmpty } from "../../scripts/purge-css.mjs";
+import {
+  formMarkupUsed,
+  inlineConstants,
+  inlineUniform,
+  sourceMarkup,
+  unsetEmpty,
+} from "../../scripts/purge-css.mjs";
 
 type Pass = (root: postcss.Root, words: ReadonlySet<string>) => void;
 const runWith =
@@ -99,5 +105,30 @@ describe("purge-css unsetEmpty", () => {
       ".a{--c: }.a{--d:var(--c)}",
     ]);
     unchanged(run, [".a{--c: }.a{color:var(--c)}"], ["c"]);
+  });
+});
+
+describe("purge-css inlineUniform", () => {
+  const run = runWith(inlineUniform);
+
+  it("inlines a property with one value wherever declared into readers in its own rules", () => {
+    expect(run(".a{--o:1;color:rgba(1,2,3,var(--o))}.b{--o:1;color:rgba(4,5,6,var(--o))}")).toBe(
+      ".a{color:rgba(1,2,3,1)}.b{color:rgba(4,5,6,1)}",
+    );
+  });
+
+  it("writes the fallback of a property never declared, or declared with that value", () => {
+    expect(run("a{color:rgba(1,2,3,var(--o,1))}")).toBe("a{color:rgba(1,2,3,1)}");
+    expect(run(".a{--o:1}.b{color:rgba(1,2,3,var(--o,1))}")).toBe(".b{color:rgba(1,2,3,1)}");
+  });
+
+  it("keeps properties with two values, a keyword, a bare reader elsewhere, a nested reader, or named by the source", () => {
+    unchanged(run, [
+      ".a{--o:1}.b{--o:.5}.a{opacity:var(--o)}",
+      ".a{--o:initial}.a{opacity:var(--o)}",
+      ".a{--o:1}.b{opacity:var(--o)}",
+      ".a{--o:1}.b{opacity:var(--p,var(--o))}",
+    ]);
+    unchanged(run, [".a{--o:1;opacity:var(--o)}"], ["o"]);
   });
 });
