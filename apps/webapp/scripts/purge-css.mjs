@@ -6,7 +6,7 @@ import { join } from "node:path";
 
 function sourceWords(dir) {
   const words = new Set();
-  const markup = { attrs: new Set(), types: new Set() };
+  const markup = sourceMarkup("");
   for (const f of readdirSync(dir, { recursive: true })) {
     // Tests name classes and markup the app may not produce (this plugin's own test writes `[type=time]`).
     if (!/\.(tsx?|html)$/.test(f) || /\.test\.tsx?$/.test(f)) continue;
@@ -18,10 +18,17 @@ function sourceWords(dir) {
 }
 
 /**
- * The JSX attribute names (lower case, as the DOM has them: `readOnly` → `readonly`) and the input types
- * (`type="number"`, or `type: "number"` in spread props) that a source text writes, added to `into`.
+ * The element types (`<dl`, `createElement("a")`), JSX attribute names (lower case, as the DOM has them:
+ * `readOnly` → `readonly`) and input types (`type="number"`, or `type: "number"` in spread props) that a source
+ * text writes, added to `into`.
  */
-export function sourceMarkup(text, into = { attrs: new Set(), types: new Set() }) {
+export function sourceMarkup(
+  text,
+  into = { tags: new Set(["html", "body"]), attrs: new Set(), types: new Set() },
+) {
+  for (const m of text.matchAll(/<([a-z][a-z0-9]*)[\s>/]|createElement\("([a-z][a-z0-9]*)"/g)) {
+    into.tags.add(m[1] ?? m[2]);
+  }
   // `name=` or a boolean attribute: a name before `/>`, `>` or the next `name=`.
   for (const m of text.matchAll(/\s([a-zA-Z][\w-]*)(?==[{"']|\s*\/?>|\s+[a-zA-Z][\w-]*=[{"'])/g)) {
     into.attrs.add(m[1].toLowerCase());
@@ -63,11 +70,12 @@ export function purgeCss({ src, safelist = [] }) {
     for (const m of bare.matchAll(/\.((?:\\.|[A-Za-z0-9_-])+)/g)) {
       if (!kept(m[1].replace(/\\/g, ""))) return false;
     }
-    // Element types the source never writes (`kbd`, `blockquote`, `tfoot`: Bootstrap's reboot styles them all).
-    // Attribute selectors and pseudo-class arguments are not element types.
+    // Element types the source never writes as a tag (`kbd`, `address`, `progress`: Bootstrap's reboot styles
+    // them all; a word such as "progress" in a text does not count). Attribute selectors and pseudo-class
+    // arguments are not element types.
     const types = bare.replace(/\[[^\]]*\]|\([^)]*\)/g, "");
     for (const m of types.matchAll(/(?:^|[\s>+~])([a-z][a-z0-9]*)/g)) {
-      if (!words.has(m[1]) && m[1] !== "html" && m[1] !== "body") return false;
+      if (!markup.tags.has(m[1])) return false;
     }
     return formMarkupUsed(bare, markup, words);
   };

@@ -70,6 +70,11 @@ describe("purge-css formMarkupUsed", () => {
     expect([...markup.types].sort()).toEqual(["file", "number"]);
   });
 
+  it("reads element types from JSX tags and createElement, not from words", () => {
+    const { tags } = sourceMarkup('<dl className="progress"><dt>{x}</dt></dl>; document.createElement("a")');
+    expect([...tags].sort()).toEqual(["a", "body", "dl", "dt", "html"]);
+  });
+
   it("drops selectors for input types, attributes and states the source never produces", () => {
     expect(used("[type=search]")).toBe(false);
     expect(used(".form-check-input:checked[type=radio]")).toBe(false);
