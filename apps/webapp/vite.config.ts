@@ -17,7 +17,7 @@ const safelist = [
   /^text-bg-(primary|secondary|success|danger|warning|info|dark)$/,
   /^alert-(success|warning|danger|info)$/, // ResultAlert (device result types), Toasts
   /^btn-(primary|danger|warning)$/, // ConfirmModal's `variant`
-  /^modal-(sm|lg|xl)$/,
+  /^modal-lg$/, // Modal.tsx `size` (the only size the screens use)
 ];
 
 const reactPrivateFields = new RegExp(
