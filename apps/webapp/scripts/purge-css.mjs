@@ -179,7 +179,8 @@ export function inlineConstants(root, words) {
 }
 
 /**
- * Writes `unset` for a property read whole from a custom property that is empty wherever declared (issue 15 §4:
+ * Writes `unset` for a property read whole from a custom property that is empty or a CSS-wide keyword wherever
+ * declared (issue 15 §4:
  * Bootstrap's `--bs-toast-color: ;` read as `color: var(--bs-toast-color)`). Empty or undefined, the reader is
  * invalid at computed-value time, which is `unset` (CSS Variables 1 §3.1). Custom properties reading it keep the
  * reference: for them `unset` would mean inherit.
@@ -187,7 +188,9 @@ export function inlineConstants(root, words) {
 export function unsetEmpty(root, words) {
   const empty = new Map();
   root.walkDecls(/^--/, (d) => {
-    const blank = d.value.trim() === "" && !words.has(d.prop) && !words.has(d.prop.slice(2));
+    // `--x: initial` (or inherit/unset, when no declaration gives a value to inherit) is undefined too.
+    const blank =
+      /^(|initial|inherit|unset)$/.test(d.value.trim()) && !words.has(d.prop) && !words.has(d.prop.slice(2));
     empty.set(d.prop, blank && empty.get(d.prop) !== false ? [...(empty.get(d.prop) ?? []), d] : false);
   });
   const readers = new Map();

@@ -101,6 +101,9 @@ describe("purge-css unsetEmpty", () => {
 
   it("writes unset for a property read whole from a custom property empty wherever declared", () => {
     expect(run(".a{--c: }.b .a{--c:}.a{color:var(--c)}")).toBe(".a{color:unset}");
+    expect(run(":root{--h:inherit}[data-bs-theme=dark]{--h:inherit}h1{color:var(--h)}")).toBe(
+      "h1{color:unset}",
+    );
   });
 
   it("keeps the reference when a declaration is not empty, the value has more, or a custom property reads it", () => {
