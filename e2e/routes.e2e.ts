@@ -1,28 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from "vitest";
 import type { Page } from "playwright-core";
 import { ADMIN, startHarness, type Harness, type OpenOptions } from "./harness";
-
-/** Every route of SEED §2. Only generic things are asserted: the screens are built by several people. */
-const ROUTES = [
-  "/",
-  "/login",
-  "/about",
-  "/info/system",
-  "/info/network",
-  "/info/ntp",
-  "/info/mqtt",
-  "/info/console",
-  "/settings/network",
-  "/settings/ntp",
-  "/settings/mqtt",
-  "/settings/inverter",
-  "/settings/security",
-  "/settings/dtu",
-  "/settings/device",
-  "/settings/config",
-  "/firmware/upgrade",
-  "/maintenance/reboot",
-] as const;
+import { SCREENS } from "./screens";
 
 /** The NotFound screen's title in each language: a route showing it is not defined. */
 const NOT_FOUND = /does not exist|existiert nicht|n'existe pas/;
@@ -103,12 +82,22 @@ async function choose(expect: ExpectStatic, page: Page, locale: Locale, theme: T
   await expect.poll(() => html.getAttribute("data-bs-theme")).toBe(theme);
 }
 
+/** A phone never scrolls sideways: no text or control sticks out of the 375 px page. */
+async function fitsWidth(expect: ExpectStatic, page: Page, where: string): Promise<void> {
+  const [scroll, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    document.documentElement.clientWidth,
+  ]);
+  expect(scroll, where).toBeLessThanOrEqual(width);
+}
+
 /**
  * Routes of one journey; three journeys run side by side, each in a context of its own. Thirds rather than halves:
  * with the machine busy (a second copy of the suite beside it) a half took 185 s of the 240 s test limit.
  */
-const PARTS = [ROUTES.slice(0, 6), ROUTES.slice(6, 12), ROUTES.slice(12)] as const;
+const PARTS = [SCREENS.slice(0, 6), SCREENS.slice(6, 12), SCREENS.slice(12)] as const;
 
+// Only generic things are asserted: the screens are built by several people.
 // Concurrent: each journey mostly waits for pages to settle; side by side they take the time of the longest.
 describe.concurrent("every route", () => {
   let h: Harness;
@@ -120,7 +109,7 @@ describe.concurrent("every route", () => {
   });
 
   PARTS.forEach((routes, part) => {
-    it(`routes ${routes[0]} … ${routes[routes.length - 1]}: every language and theme without console errors, axe clean in English light at 1280 px and German dark at 375 px`, async ({
+    it(`routes ${routes[0]} … ${routes[routes.length - 1]}: every language and theme without console errors, axe clean in English light at 1280 px and German dark at 375 px, no sideways scrolling at 375 px`, async ({
       expect,
     }) => {
       const page = await open(h, { locale: "en", theme: "light" });
@@ -141,13 +130,19 @@ describe.concurrent("every route", () => {
             await h.axe(page).catch((e: Error) => failures.push(e.message));
             await h.screenshot(page, `route-${name}-1280`);
             await page.setViewportSize({ width: 375, height: 800 });
+            await fitsWidth(expect, page, `${route} en 375 px`);
             await h.screenshot(page, `route-${name}-375`);
             await page.setViewportSize({ width: 1280, height: 900 });
           } else if (locale === "de" && theme === "dark") {
             // The other end of every axis: dark, German (the longest words), phone width.
             await page.setViewportSize({ width: 375, height: 800 });
             await h.axe(page).catch((e: Error) => failures.push(`de, dark, 375 px: ${e.message}`));
+            await fitsWidth(expect, page, `${route} de 375 px`);
             await h.screenshot(page, `route-${name}-de-dark-375`);
+            await page.setViewportSize({ width: 1280, height: 900 });
+          } else if (locale === "fr" && theme === "light") {
+            await page.setViewportSize({ width: 375, height: 800 });
+            await fitsWidth(expect, page, `${route} fr 375 px`);
             await page.setViewportSize({ width: 1280, height: 900 });
           }
           h.assertClean(page);

@@ -63,6 +63,27 @@ describe("restore", { timeout: 90_000 }, () => {
     await page.close();
   });
 
+  it("a new action on the page clears the other card's notice: restore refusal ↔ failed factory reset", async () => {
+    const page = await h.openPage("/settings/config", { loggedIn: true });
+    // The reset must fail without resetting the shared gateway: its POST is answered here.
+    await page.route("**/api/config/delete", (r) => r.fulfill({ status: 500, body: "Storage failing" }));
+    const refusal = page.getByRole("alert").filter({ hasText: "it is not valid JSON" });
+    const resetError = page.getByRole("alert").filter({ hasText: "Storage failing" });
+    await page.getByLabel("Backup file (.json)").setInputFiles(file("backup.json", "not json"));
+    await page.getByRole("button", { name: "Restore", exact: true }).click();
+    await refusal.waitFor();
+
+    await page.getByRole("button", { name: "Factory reset" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Confirm" }).click();
+    await resetError.waitFor();
+    expect(await refusal.count()).toBe(0);
+
+    await page.getByRole("button", { name: "Restore", exact: true }).click();
+    await refusal.waitFor();
+    expect(await resetError.count()).toBe(0);
+    await page.close();
+  });
+
   it("says why in German", async () => {
     const page = await h.openPage("/settings/config", { loggedIn: true, locale: "de" });
     const posts = trackPosts(page);

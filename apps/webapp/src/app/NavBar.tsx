@@ -78,7 +78,7 @@ export function NavBar() {
                 aria-current={location === paths.home ? "page" : undefined}
                 onClick={collapse}
               >
-                {t("common.menuLiveView")}
+                {t("common.liveView")}
               </Link>
             </li>
             {menu("common.menuSettings", settingsMenu)}

@@ -13,11 +13,17 @@ export function defineArea<K extends string>(area: Area<K>): Area<K> {
 }
 
 /**
- * The build's form of an area (scripts/pack-locales.mjs): the keys comma-separated, each language's texts
- * newline-separated in the same order. Returns the same objects as the source's `defineArea`.
+ * The build's form of an area (scripts/pack-locales.mjs): `texts` holds each key's en, fr and de texts in turn,
+ * newline-separated, "" for a text equal to English; `names` the comma-separated key names, where an empty or
+ * missing name means the key's index in base 36. Returns the texts of the source's `defineArea`.
  */
-export function packedArea(keys: string, en: string, de: string, fr: string): Area<string> {
-  const k = keys.split(",");
-  const lang = (texts: string) => Object.fromEntries(texts.split("\n").map((t, i) => [k[i], t]));
-  return { en: lang(en), de: lang(de), fr: lang(fr) };
+export function packedArea(names: string, texts: string): Area<string> {
+  const n = names.split(",");
+  const x = texts.split("\n");
+  const lang = (o: number) => {
+    const r: Record<string, string> = {};
+    for (let i = 0; i * 3 < x.length; i++) r[n[i] || i.toString(36)] = x[i * 3 + o] || (x[i * 3] as string);
+    return r;
+  };
+  return { en: lang(0), fr: lang(1), de: lang(2) };
 }

@@ -12,7 +12,6 @@ export default defineArea({
       "The pin mapping file (pin_mapping.json) could not be read: {message}. Upload a valid file in Config Management.",
     tableCaption: "Differing rows are highlighted. Pins a profile leaves out keep the firmware default.",
     category: "Category",
-    pin: "Name",
     selected: "Selected profile",
     active: "Active",
     differs: "differs",
@@ -28,9 +27,7 @@ export default defineArea({
     rotation: "Rotation",
     degrees: "{value}°",
     contrast: "Contrast",
-    percent: "{value} %",
     waiting: "The device restarts with the new profile. Waiting for it to answer again…",
-    back: "The device is running again.",
   },
   de: {
     tabPins: "Pin-Belegung",
@@ -43,7 +40,6 @@ export default defineArea({
     tableCaption:
       "Abweichende Zeilen sind hervorgehoben. Pins, die ein Profil nicht nennt, behalten den Firmware-Standard.",
     category: "Kategorie",
-    pin: "Name",
     selected: "Gewähltes Profil",
     active: "Aktiv",
     differs: "weicht ab",
@@ -59,9 +55,7 @@ export default defineArea({
     rotation: "Drehung",
     degrees: "{value}°",
     contrast: "Kontrast",
-    percent: "{value} %",
     waiting: "Das Gerät startet mit dem neuen Profil neu. Bitte warten, bis es wieder antwortet…",
-    back: "Das Gerät läuft wieder.",
   },
   fr: {
     tabPins: "Affectation des broches",
@@ -74,7 +68,6 @@ export default defineArea({
     tableCaption:
       "Les lignes différentes sont mises en évidence. Les broches absentes d'un profil gardent la valeur par défaut du firmware.",
     category: "Catégorie",
-    pin: "Nom",
     selected: "Profil choisi",
     active: "Active",
     differs: "différent",
@@ -90,8 +83,6 @@ export default defineArea({
     rotation: "Rotation",
     degrees: "{value}°",
     contrast: "Contraste",
-    percent: "{value} %",
     waiting: "L'appareil redémarre avec le nouveau profil. En attente de sa réponse…",
-    back: "L'appareil fonctionne de nouveau.",
   },
 });

@@ -3,12 +3,10 @@ import { defineArea } from "./define";
 // DTU (radio) settings (SEED §2 DTU settings, §5).
 export default defineArea({
   en: {
-    generalCard: "General",
     serial: "DTU serial number",
     serialHint: "The number this gateway uses towards the inverters (1 to 199999999999).",
     serialDigits: "Digits only, please.",
     pollInterval: "Poll interval",
-    seconds: "s",
     nrfCard: "NRF24 radio",
     nrfEnabled: "NRF24 module active",
     enabledHint: "Set by the pin assignment in the device manager.",
@@ -28,13 +26,11 @@ export default defineArea({
       "{freq} MHz lies outside the band of {min} to {max} MHz. Make sure this frequency is allowed where you live.",
   },
   de: {
-    generalCard: "Allgemein",
     serial: "DTU-Seriennummer",
     serialHint:
       "Die Nummer, mit der sich dieses Gateway bei den Wechselrichtern meldet (1 bis 199999999999).",
     serialDigits: "Bitte nur Ziffern.",
     pollInterval: "Abfrageintervall",
-    seconds: "s",
     nrfCard: "NRF24-Funk",
     nrfEnabled: "NRF24-Modul aktiv",
     enabledHint: "Ergibt sich aus der Pinbelegung in der Geräteverwaltung.",
@@ -55,12 +51,10 @@ export default defineArea({
       "{freq} MHz liegt außerhalb von {min} bis {max} MHz. Prüfen Sie, ob das bei Ihnen erlaubt ist.",
   },
   fr: {
-    generalCard: "Général",
     serial: "Numéro de série du DTU",
     serialHint: "Le numéro sous lequel cette passerelle s'adresse aux onduleurs (1 à 199999999999).",
     serialDigits: "Uniquement des chiffres, s'il vous plaît.",
     pollInterval: "Intervalle d'interrogation",
-    seconds: "s",
     nrfCard: "Radio NRF24",
     nrfEnabled: "Module NRF24 actif",
     enabledHint: "Découle de l'affectation des broches dans la gestion de l'appareil.",

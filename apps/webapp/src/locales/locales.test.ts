@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ALL_RESULT_CODES } from "@dtu/api/codes";
+import { DYNAMIC_PREFIXES } from "../../scripts/pack-locales.mjs";
 import { areas, LOCALES } from "./index";
 
 // Every source file of the app except the locale texts themselves, as text.
@@ -9,11 +10,10 @@ const sources = import.meta.glob<string>(["../**/*.{ts,tsx}", "!../locales/*.ts"
   eager: true,
 });
 
-/** Keys looked up with a computed name; a key under these prefixes counts as used. */
-// grid.*: built from the grid-profile tables; gridprofile/decode.test.ts checks every table label has its key.
-// live.st* / live.why*: named after the inverter state and its reason (features/live/StateText.tsx); the compiler
-// checks that every state and reason has its key (the template literal type must be a message key).
-const DYNAMIC_PREFIXES = ["apiresponse.", "grid.", "live.st", "live.why"];
+// Keys looked up with a computed name (DYNAMIC_PREFIXES, shared with the build, which keeps their names) count as
+// used without a literal. grid.*: built from the grid-profile tables; gridprofile/decode.test.ts checks every table
+// label has its key. live.st* / live.why*: named after the inverter state and its reason (features/live/StateText.tsx);
+// the compiler checks that every state and reason has its key (the template literal type must be a message key).
 
 describe("locales", () => {
   for (const [area, texts] of Object.entries(areas)) {
@@ -51,5 +51,17 @@ describe("locales", () => {
       }
     }
     expect(unused).toEqual([]);
+  });
+
+  // The build renames every other key in the code's string literals (scripts/pack-locales.mjs): a key built at run
+  // time outside DYNAMIC_PREFIXES would be missing from the device build's texts.
+  it("builds keys at run time only under the dynamic prefixes", () => {
+    const all = Object.values(sources).join("\n");
+    const names = Object.keys(areas).join("|");
+    const built = [...all.matchAll(new RegExp(`[\`"'](?:${names})\\.\\w*(?:\\$\\{|["']\\s*\\+)`, "g"))].map(
+      (m) => m[0],
+    );
+    expect(built.length).toBeGreaterThan(0); // the pattern finds `apiresponse.${code}`
+    expect(built.filter((b) => !DYNAMIC_PREFIXES.some((p) => b.slice(1).startsWith(p)))).toEqual([]);
   });
 });

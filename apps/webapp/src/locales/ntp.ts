@@ -5,7 +5,6 @@ export default defineArea({
   en: {
     serverCard: "Time and location",
     server: "Time server",
-    timezone: "Time zone",
     timezoneRule: "Resulting time zone rule",
     zonesFailed: "The list of time zones could not be loaded: {message}",
     latitude: "Latitude",
@@ -28,7 +27,6 @@ export default defineArea({
   de: {
     serverCard: "Zeit und Standort",
     server: "Zeitserver",
-    timezone: "Zeitzone",
     timezoneRule: "Zeitzonenregel",
     zonesFailed: "Die Liste der Zeitzonen konnte nicht geladen werden: {message}",
     latitude: "Breitengrad",
@@ -51,7 +49,6 @@ export default defineArea({
   fr: {
     serverCard: "Heure et emplacement",
     server: "Serveur de temps",
-    timezone: "Fuseau horaire",
     timezoneRule: "Règle du fuseau horaire",
     zonesFailed: "La liste des fuseaux horaires n'a pas pu être chargée : {message}",
     latitude: "Latitude",

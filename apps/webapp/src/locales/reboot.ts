@@ -7,16 +7,12 @@ export default defineArea({
     button: "Reboot",
     confirmTitle: "Reboot the device?",
     confirmText: "The device restarts at once. This page waits until it answers again.",
-    waiting: "Waiting for the device to answer again…",
-    back: "The device is running again.",
   },
   de: {
     intro: "Das Gerät neu starten. Live-Daten und Einstellungen sind für einige Sekunden nicht erreichbar.",
     button: "Neu starten",
     confirmTitle: "Gerät neu starten?",
     confirmText: "Das Gerät startet sofort neu. Diese Seite wartet, bis es wieder antwortet.",
-    waiting: "Bitte warten, bis das Gerät wieder antwortet…",
-    back: "Das Gerät läuft wieder.",
   },
   fr: {
     intro:
@@ -24,7 +20,5 @@ export default defineArea({
     button: "Redémarrer",
     confirmTitle: "Redémarrer l'appareil ?",
     confirmText: "L'appareil redémarre immédiatement. Cette page attend qu'il réponde de nouveau.",
-    waiting: "En attente d'une nouvelle réponse de l'appareil…",
-    back: "L'appareil fonctionne de nouveau.",
   },
 });

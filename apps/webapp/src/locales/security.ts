@@ -4,7 +4,6 @@ import { defineArea } from "./define";
 export default defineArea({
   en: {
     passwordCard: "Admin password",
-    password: "Password",
     passwordHint:
       "8 to 64 characters. It protects this web interface and is the key of the admin access point.",
     repeat: "Repeat password",
@@ -16,7 +15,6 @@ export default defineArea({
   },
   de: {
     passwordCard: "Admin-Passwort",
-    password: "Passwort",
     passwordHint:
       "8 bis 64 Zeichen. Es schützt diese Weboberfläche und ist der Schlüssel des Admin-Zugangspunkts.",
     repeat: "Passwort wiederholen",
@@ -28,7 +26,6 @@ export default defineArea({
   },
   fr: {
     passwordCard: "Mot de passe administrateur",
-    password: "Mot de passe",
     passwordHint:
       "8 à 64 caractères. Il protège cette interface web et sert de clé au point d'accès d'administration.",
     repeat: "Répéter le mot de passe",

@@ -41,7 +41,7 @@ export function LoginScreen() {
   };
 
   return (
-    <Page title={t("login.title")}>
+    <Page title={t("common.login")}>
       <form noValidate onSubmit={submit} className="card card-body">
         {error && <Alert type="danger">{error}</Alert>}
         <InputField
@@ -58,7 +58,7 @@ export function LoginScreen() {
           }}
         />
         <InputField
-          label={t("login.password")}
+          label={t("common.password")}
           name="password"
           type="password"
           autoComplete="current-password"

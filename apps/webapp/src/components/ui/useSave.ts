@@ -2,12 +2,20 @@ import { useCallback, useEffect, useState } from "react";
 import type { ApiResult } from "@dtu/api/codes";
 import { postData, toHttpError } from "../../lib/http";
 
-/** Every mounted useSave's notice setter: one page shows one action's notice (issue 11). */
-const notices = new Set<(r: undefined) => void>();
+/** Every mounted notice's clearer: one page shows one action's notice (issue 11). */
+const notices = new Set<() => void>();
 
 /** A new action starts (a request, or a form refused before sending): every notice on the page goes. */
 export function clearNotices(): void {
-  notices.forEach((clear) => clear(undefined));
+  notices.forEach((clear) => clear());
+}
+
+/** Puts a component's own notice under clearNotices; `clear` must be stable (useCallback). */
+export function useNoticeClearer(clear: () => void): void {
+  useEffect(() => {
+    notices.add(clear);
+    return () => void notices.delete(clear);
+  }, [clear]);
 }
 
 export interface SaveState {
@@ -27,10 +35,8 @@ export interface SaveState {
 export function useSave(): SaveState {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ApiResult>();
-  useEffect(() => {
-    notices.add(setResult);
-    return () => void notices.delete(setResult);
-  }, []);
+  const clear = useCallback(() => setResult(undefined), []);
+  useNoticeClearer(clear);
   const run = useCallback(async (request: Promise<ApiResult>) => {
     setBusy(true);
     clearNotices();
@@ -45,6 +51,5 @@ export function useSave(): SaveState {
     return r;
   }, []);
   const save = useCallback((path: string, body: unknown) => run(postData<ApiResult>(path, body)), [run]);
-  const clear = useCallback(() => setResult(undefined), []);
   return { busy, result, clear, setResult, run, save };
 }

@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { Card } from "../../components/ui/Card";
 import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { ResultAlert, Alert } from "../../components/ui/ResultAlert";
 import { BusyButton } from "../../components/ui/Buttons";
-import { useSave } from "../../components/ui/useSave";
+import { clearNotices, useNoticeClearer, useSave } from "../../components/ui/useSave";
 import { toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
 import { downloadFile, factoryReset, type ConfigFiles } from "./api";
@@ -25,6 +25,7 @@ export function ConfigView({ files, reload }: { files: ConfigFiles; reload: () =
 function BackupCard({ files }: { files: ConfigFiles }) {
   const t = useT();
   const [failed, setFailed] = useState<string>();
+  useNoticeClearer(useCallback(() => setFailed(undefined), []));
   return (
     <Card title={t("config.backupTitle")}>
       <p>{t("config.backupIntro")}</p>
@@ -38,7 +39,7 @@ function BackupCard({ files }: { files: ConfigFiles }) {
               className="btn btn-sm btn-primary"
               aria-label={t("config.downloadLabel", { name })}
               onClick={() => {
-                setFailed(undefined);
+                clearNotices();
                 downloadFile(files.api, name).catch((e: unknown) =>
                   setFailed(t("config.downloadFailed", { name, message: toHttpError(e).message })),
                 );
@@ -69,7 +70,7 @@ function ResetCard({ files }: { files: ConfigFiles }) {
   return (
     <Card title={t("config.resetTitle")}>
       <ResultAlert result={result} onClose={clear} />
-      <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
+      <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("common.runningAgain")} />
       <p>{t("config.resetIntro")}</p>
       <BusyButton className="btn-danger" busy={busy} onClick={() => setAsking(true)}>
         {t("config.reset")}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { Alert } from "../../components/ui/ResultAlert";
 import { BackButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
@@ -6,6 +6,7 @@ import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { FormRow, SelectField } from "../../components/ui/FormRow";
+import { clearNotices, useNoticeClearer } from "../../components/ui/useSave";
 import { getBlob, toHttpError } from "../../lib/http";
 import { useI18n, type MessageKey } from "../../lib/i18n";
 import {
@@ -36,10 +37,17 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
   const [target, setTarget] = useState<BackupKind>(RESTORE_TARGETS[0]);
   const [state, setState] = useState<Restore>({ kind: "idle" });
   const restart = useDeviceRestart(state.kind === "success");
+  // Another card's action (a factory reset, a download) clears this card's notice, except mid-restore.
+  useNoticeClearer(
+    useCallback(
+      () => setState((s) => (s.kind === "confirm" || s.kind === "uploading" ? s : { kind: "idle" })),
+      [],
+    ),
+  );
 
   async function check(e: FormEvent) {
     e.preventDefault();
-    setState({ kind: "idle" });
+    clearNotices();
     if (!file) return setState({ kind: "idle", problem: t("config.noFile") });
     if (!isJsonName(file.name))
       return setState({ kind: "idle", problem: t("config.notJson", { name: file.name }) });
@@ -63,7 +71,7 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
       setState(
         o.ok
           ? { kind: "success" }
-          : { kind: "error", text: o.body ?? t("config.httpError", { status: o.statusText ?? "" }) },
+          : { kind: "error", text: o.body ?? t("common.httpError", { status: o.statusText ?? "" }) },
       );
     } catch (err) {
       setState({ kind: "error", text: toHttpError(err).message });
@@ -82,13 +90,13 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
       <div
         className="progress"
         role="progressbar"
-        aria-label={t("config.progress")}
+        aria-label={t("common.progress")}
         aria-valuenow={state.percent}
         aria-valuemin={0}
         aria-valuemax={100}
       >
         <div className="progress-bar" style={{ width: `${state.percent}%` }}>
-          {t("config.percent", { value: number(state.percent) })}
+          {t("common.percent", { value: number(state.percent) })}
         </div>
       </div>
     );
@@ -101,7 +109,7 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
           <Alert type="danger">{state.text}</Alert>
         )}
         {state.kind === "success" && (
-          <DeviceRestartNote state={restart} waiting={t("config.waiting")} back={t("config.back")} />
+          <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("common.runningAgain")} />
         )}
         <BackButton onClick={back} disabled={restart === "waiting"} />
       </>
@@ -157,7 +165,7 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
 
 /** Summary lines and their labels, borrowed from the settings pages. */
 const ROWS = [
-  ["hostname", "network.hostname"],
+  ["hostname", "common.hostname"],
   ["ssid", "network.ssid"],
   ["inverters", "inverters.listTitle"],
   ["mqtt", "common.mqttInfo"],
@@ -178,7 +186,7 @@ function Comparison({ backup, current }: { backup: BackupSummary; current: Backu
       <thead>
         <tr>
           <th scope="col" />
-          <th scope="col">{t("config.inBackup")}</th>
+          <th scope="col">{t("config.backupTitle")}</th>
           <th scope="col">{t("config.onDevice")}</th>
         </tr>
       </thead>

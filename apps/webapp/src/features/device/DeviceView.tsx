@@ -102,7 +102,7 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
           <thead>
             <tr>
               <th scope="col">{t("device.category")}</th>
-              <th scope="col">{t("device.pin")}</th>
+              <th scope="col">{t("common.name")}</th>
               <th scope="col">{t("device.selected")}</th>
               <th scope="col">{t("device.active")}</th>
             </tr>
@@ -184,12 +184,12 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
               max={max}
               step={1}
               value={display.contrast}
-              aria-valuetext={t("device.percent", { value: number(display.contrast) })}
+              aria-valuetext={t("common.percent", { value: number(display.contrast) })}
               onChange={(e) => setDisplay({ ...display, contrast: Number(e.target.value) })}
               {...c}
             />
             <output className="text-nowrap" htmlFor={c.id}>
-              {t("device.percent", { value: number(display.contrast) })}
+              {t("common.percent", { value: number(display.contrast) })}
             </output>
           </div>
         )}
@@ -207,7 +207,7 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
       />
       {/* Result and Save at the end, right-aligned, as on the other settings forms. */}
       <ResultAlert result={result} onClose={clear} />
-      <DeviceRestartNote state={restart} waiting={t("device.waiting")} back={t("device.back")} />
+      <DeviceRestartNote state={restart} waiting={t("device.waiting")} back={t("common.runningAgain")} />
       <div className="text-end mb-3">
         <SaveButton busy={busy} />
       </div>

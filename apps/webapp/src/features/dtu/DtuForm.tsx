@@ -45,7 +45,7 @@ export function DtuForm({ initial }: { initial: DtuConfig }) {
       state={state}
       onValid={(d) => void state.save(endpoints.dtuConfigPost.path, dtuBody(initial, d, band))}
     >
-      <Card title={t("dtu.generalCard")}>
+      <Card title={t("common.general")}>
         <InputField
           label={t("dtu.serial")}
           {...bind("serial")}
@@ -59,7 +59,7 @@ export function DtuForm({ initial }: { initial: DtuConfig }) {
           min={uiLimits.pollInterval.min}
           max={uiLimits.pollInterval.max}
           step={1}
-          postfix={t("dtu.seconds")}
+          postfix={t("common.seconds")}
         />
       </Card>
       <Card title={t("dtu.nrfCard")}>

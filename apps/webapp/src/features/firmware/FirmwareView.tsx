@@ -48,7 +48,7 @@ export function FirmwareView() {
       const known = OTA_TEXTS[o.body ?? ""];
       setPhase({
         kind: "error",
-        text: known ? t(known) : (o.body ?? t("firmware.httpError", { status: o.statusText ?? "" })),
+        text: known ? t(known) : (o.body ?? t("common.httpError", { status: o.statusText ?? "" })),
       });
     } catch (e) {
       // SEED §8: transport failure; the details go to the console as the text says. Trying again may help.
@@ -87,13 +87,13 @@ export function FirmwareView() {
     <div
       className="progress mb-3"
       role="progressbar"
-      aria-label={t("firmware.progress")}
+      aria-label={t("common.progress")}
       aria-valuenow={percent}
       aria-valuemin={0}
       aria-valuemax={100}
     >
       <div className="progress-bar" style={{ width: `${percent}%` }}>
-        {t("firmware.percent", { value: number(percent) })}
+        {t("common.percent", { value: number(percent) })}
       </div>
     </div>
   );
@@ -105,7 +105,7 @@ export function FirmwareView() {
         <div className="card-body">
           {bar(100)}
           <p>{t("firmware.successText")}</p>
-          <DeviceRestartNote state={restart} waiting={t("firmware.waiting")} back={t("firmware.back")} />
+          <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("firmware.back")} />
           <BackButton onClick={back} />
         </div>
       </section>
@@ -149,7 +149,7 @@ export function FirmwareView() {
             <dl className="row">
               <dt className="col-sm-3">{t("firmware.file")}</dt>
               <dd className="col-sm-9 text-break">{file.name}</dd>
-              <dt className="col-sm-3">{t("firmware.size")}</dt>
+              <dt className="col-sm-3">{t("common.size")}</dt>
               <dd className="col-sm-9">{t("firmware.bytes", { value: number(file.size) })}</dd>
               <dt className="col-sm-3">MD5</dt>
               <dd className="col-sm-9 font-monospace text-break">{phase.md5}</dd>

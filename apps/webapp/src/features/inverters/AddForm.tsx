@@ -55,7 +55,7 @@ export function AddForm({ onAdded, serials }: { onAdded: () => void; serials: re
           onChange={(e) => setSerial(e.target.value)}
         />
         <InputField
-          label={t("inverters.name")}
+          label={t("common.name")}
           name="name"
           autoComplete="off"
           value={name}

@@ -144,7 +144,7 @@ export function EditModal({
         onChange={(e) => setDraft({ ...draft, serial: e.target.value })}
       />
       <InputField
-        label={t("inverters.name")}
+        label={t("common.name")}
         name="name"
         value={draft.name}
         error={problemText(t, errors.name)}
@@ -157,7 +157,7 @@ export function EditModal({
     <fieldset key={i} className="mb-3">
       <legend className="h6">{t("inverters.stringN", { n: i + 1 })}</legend>
       <InputField
-        label={t("inverters.stringName")}
+        label={t("common.name")}
         value={c.name}
         error={problemText(t, errors.channel[i]?.name)}
         onChange={(e) => setChannel(i, { name: e.target.value })}
@@ -240,7 +240,7 @@ export function EditModal({
         active={tab}
         onChange={setTab}
         items={[
-          { key: "general", title: t("inverters.tabGeneral"), content: general },
+          { key: "general", title: t("common.general"), content: general },
           { key: "string", title: t("inverters.tabString"), content: strings },
           { key: "advanced", title: t("inverters.tabAdvanced"), content: advanced },
         ]}

@@ -91,11 +91,11 @@ export function InvertersView({ initial }: { initial: InverterList }) {
                       <th scope="col">
                         <span className="visually-hidden">{t("inverters.colOrder")}</span>
                       </th>
-                      <th scope="col">{t("inverters.colStatus")}</th>
+                      <th scope="col">{t("common.status")}</th>
                       <th scope="col" className="d-none d-sm-table-cell">
                         {t("inverters.serial")}
                       </th>
-                      <th scope="col">{t("inverters.name")}</th>
+                      <th scope="col">{t("common.name")}</th>
                       <th scope="col" className="d-none d-md-table-cell">
                         {t("inverters.colType")}
                       </th>

@@ -70,33 +70,33 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
       state={state}
       onValid={(d) => void state.save(endpoints.mqttConfigPost.path, mqttBody(initial, d))}
     >
-      <Card title={t("mqtt.generalCard")}>
+      <Card title={t("common.general")}>
         {flag("mqtt_enabled", t("mqtt.enabled"))}
         {draft.mqtt_enabled && flag("mqtt_hass_enabled", t("mqtt.hassEnabled"))}
       </Card>
       {draft.mqtt_enabled && (
         <>
-          <Card title={t("mqtt.brokerCard")}>
+          <Card title={t("common.broker")}>
             {input("mqtt_hostname", t("mqtt.hostname"))}
-            {input("mqtt_port", t("mqtt.port"), { type: "number", ...uiLimits.mqtt.port })}
-            {input("mqtt_username", t("mqtt.username"))}
-            {input("mqtt_password", t("mqtt.password"), { type: "password" })}
-            {input("mqtt_topic", t("mqtt.topic"), { hint: t("mqtt.topicHint") })}
-            {input("mqtt_publish_interval", t("mqtt.publishInterval"), {
+            {input("mqtt_port", t("common.port"), { type: "number", ...uiLimits.mqtt.port })}
+            {input("mqtt_username", t("common.username"))}
+            {input("mqtt_password", t("common.password"), { type: "password" })}
+            {input("mqtt_topic", t("common.baseTopic"), { hint: t("mqtt.topicHint") })}
+            {input("mqtt_publish_interval", t("common.publishInterval"), {
               type: "number",
               ...uiLimits.mqtt.publishInterval,
-              postfix: t("mqtt.seconds"),
+              postfix: t("common.seconds"),
             })}
             {flag("mqtt_clean_session", t("mqtt.cleanSession"))}
             {flag("mqtt_retain", t("mqtt.retain"))}
             {flag("mqtt_tls", t("mqtt.tls"))}
             {draft.mqtt_tls && (
               <>
-                {area("mqtt_root_ca_cert", t("mqtt.rootCa"))}
+                {area("mqtt_root_ca_cert", t("common.rootCa"))}
                 {flag("mqtt_tls_cert_login", t("mqtt.certLogin"))}
                 {draft.mqtt_tls_cert_login && (
                   <>
-                    {area("mqtt_client_cert", t("mqtt.clientCert"))}
+                    {area("mqtt_client_cert", t("common.clientCert"))}
                     {area("mqtt_client_key", t("mqtt.clientKey"))}
                   </>
                 )}
@@ -113,7 +113,7 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
               {input("mqtt_hass_topic", t("mqtt.hassTopic"))}
               {flag("mqtt_hass_retain", t("mqtt.hassRetain"))}
               {flag("mqtt_hass_expire", t("mqtt.hassExpire"))}
-              {flag("mqtt_hass_individualpanels", t("mqtt.hassIndividual"))}
+              {flag("mqtt_hass_individualpanels", t("common.individualPanels"))}
             </Card>
           )}
         </>

@@ -14,37 +14,37 @@ export function MqttCards({ m }: { m: MqttStatus }) {
   return (
     <>
       <InfoCard
-        title={t("info.mqttConfig")}
+        title={t("common.broker")}
         rows={[
-          [t("info.status"), onOff(m.mqtt_enabled)],
+          [t("common.status"), onOff(m.mqtt_enabled)],
           [t("info.server"), m.mqtt_hostname],
-          [t("info.port"), m.mqtt_port],
-          [t("info.username"), m.mqtt_username],
-          [t("info.baseTopic"), m.mqtt_topic],
-          [t("info.interval"), t("info.seconds", { n: m.mqtt_publish_interval })],
+          [t("common.port"), m.mqtt_port],
+          [t("common.username"), m.mqtt_username],
+          [t("common.baseTopic"), m.mqtt_topic],
+          [t("common.publishInterval"), t("info.seconds", { n: m.mqtt_publish_interval })],
           [t("info.cleanSession"), yesNo(m.mqtt_clean_session)],
           [t("info.retain"), yesNo(m.mqtt_retain)],
           [t("info.tls"), yesNo(m.mqtt_tls)],
-          m.mqtt_tls && [t("info.rootCa"), cert(m.mqtt_root_ca_cert_info)],
+          m.mqtt_tls && [t("common.rootCa"), cert(m.mqtt_root_ca_cert_info)],
           [t("info.certLogin"), yesNo(m.mqtt_tls_cert_login)],
-          m.mqtt_tls_cert_login && [t("info.clientCert"), cert(m.mqtt_client_cert_info)],
+          m.mqtt_tls_cert_login && [t("common.clientCert"), cert(m.mqtt_client_cert_info)],
         ]}
       />
       <InfoCard
         title={t("info.hass")}
         rows={[
-          [t("info.status"), onOff(m.mqtt_hass_enabled)],
+          [t("common.status"), onOff(m.mqtt_hass_enabled)],
           [t("info.hassTopic"), m.mqtt_hass_topic],
           [t("info.retain"), yesNo(m.mqtt_hass_retain)],
           [t("info.expire"), yesNo(m.mqtt_hass_expire)],
-          [t("info.individualPanels"), yesNo(m.mqtt_hass_individualpanels)],
+          [t("common.individualPanels"), yesNo(m.mqtt_hass_individualpanels)],
         ]}
       />
       <InfoCard
         title={t("info.runtime")}
         rows={[
           [
-            t("info.status"),
+            t("common.status"),
             <BoolBadge value={m.mqtt_connected} yes={t("info.connected")} no={t("info.disconnected")} />,
           ],
         ]}

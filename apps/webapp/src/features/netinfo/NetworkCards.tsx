@@ -15,7 +15,7 @@ export function NetworkCards({ n }: { n: NetworkStatus }) {
       <InfoCard
         title={t("info.station")}
         rows={[
-          [t("info.status"), onOff(n.sta_status)],
+          [t("common.status"), onOff(n.sta_status)],
           [t("info.ssid"), n.sta_ssid],
           [t("info.bssid"), n.sta_bssid],
           [t("info.quality"), `${signalQuality(n.sta_rssi)} %`],
@@ -25,7 +25,7 @@ export function NetworkCards({ n }: { n: NetworkStatus }) {
       <InfoCard
         title={t("info.accessPoint")}
         rows={[
-          [t("info.status"), onOff(n.ap_status)],
+          [t("common.status"), onOff(n.ap_status)],
           [t("info.ssid"), n.ap_ssid],
           [t("info.stationCount"), n.ap_stationnum],
         ]}
@@ -34,10 +34,10 @@ export function NetworkCards({ n }: { n: NetworkStatus }) {
         // API.md §3.17: network_mode is "Station" (WiFi) or "Ethernet"; the first is a word to translate.
         title={t("info.iface", { mode: n.network_mode === "Station" ? t("info.station") : n.network_mode })}
         rows={[
-          [t("info.hostname"), n.network_hostname],
-          [t("info.ip"), n.network_ip],
-          [t("info.netmask"), n.network_netmask],
-          [t("info.gateway"), n.network_gateway],
+          [t("common.hostname"), n.network_hostname],
+          [t("common.ip"), n.network_ip],
+          [t("common.netmask"), n.network_netmask],
+          [t("common.gateway"), n.network_gateway],
           [t("info.dns", { n: 1 }), n.network_dns1],
           [t("info.dns", { n: 2 }), n.network_dns2],
           [t("info.mac"), n.network_mac],
@@ -46,7 +46,7 @@ export function NetworkCards({ n }: { n: NetworkStatus }) {
       <InfoCard
         title={t("info.iface", { mode: t("info.accessPoint") })}
         rows={[
-          [t("info.ip"), n.ap_ip],
+          [t("common.ip"), n.ap_ip],
           [t("info.mac"), n.ap_mac],
         ]}
       />

@@ -29,7 +29,7 @@ export function NetworkForm({ initial, wifi = true }: { initial: NetworkConfig; 
       <Card title={t("network.wifiCard")}>
         {field("ssid", t("network.ssid"))}
         {field("password", t("network.password"), { type: "password", autoComplete: "new-password" })}
-        <InputField label={t("network.hostname")} {...bind("hostname")} hint={t("network.hostnameHint")} />
+        <InputField label={t("common.hostname")} {...bind("hostname")} hint={t("network.hostnameHint")} />
         <CheckField
           label={t("network.dhcp")}
           name="dhcp"
@@ -39,9 +39,9 @@ export function NetworkForm({ initial, wifi = true }: { initial: NetworkConfig; 
       </Card>
       {!draft.dhcp && (
         <Card title={t("network.staticCard")}>
-          {field("ipaddress", t("network.ip"))}
-          {field("netmask", t("network.netmask"))}
-          {field("gateway", t("network.gateway"))}
+          {field("ipaddress", t("common.ip"))}
+          {field("netmask", t("common.netmask"))}
+          {field("gateway", t("common.gateway"))}
           {field("dns1", t("network.dns1"))}
           {field("dns2", t("network.dns2"))}
         </Card>

@@ -60,7 +60,7 @@ export function NtpForm({ initial, onSaved }: { initial: NtpConfig; onSaved?: (z
           <Alert type="warning">{t("ntp.zonesFailed", { message: zones.error.message })}</Alert>
         )}
         <SelectField
-          label={t("ntp.timezone")}
+          label={t("common.timezone")}
           name="timezone"
           options={zoneOptions(zones.data, draft.ntp_timezone_descr, draft.ntp_timezone)}
           value={zoneValue(draft.ntp_timezone_descr, draft.ntp_timezone)}

@@ -18,7 +18,7 @@ export function NtpCards({ n }: { n: NtpStatus }) {
         title={t("info.ntpConfig")}
         rows={[
           [t("info.server"), n.ntp_server],
-          [t("info.tzDescr"), n.ntp_timezone_descr],
+          [t("common.timezone"), n.ntp_timezone_descr],
           [t("info.timezone"), n.ntp_timezone],
         ]}
       />
@@ -26,7 +26,7 @@ export function NtpCards({ n }: { n: NtpStatus }) {
         title={t("info.ntpState")}
         rows={[
           [
-            t("info.status"),
+            t("common.status"),
             <BoolBadge value={n.ntp_status} yes={t("info.synced")} no={t("info.notSynced")} />,
           ],
           [t("info.localTime"), time(n.ntp_localtime)],

@@ -29,7 +29,7 @@ export function RebootView() {
     <section className="card">
       <div className="card-body">
         <ResultAlert result={result} onClose={clear} />
-        <DeviceRestartNote state={state} waiting={t("reboot.waiting")} back={t("reboot.back")} />
+        <DeviceRestartNote state={state} waiting={t("common.waiting")} back={t("common.runningAgain")} />
         <p>{t("reboot.intro")}</p>
         <BusyButton
           className="btn-danger"

@@ -33,7 +33,7 @@ export function SecurityForm({ initial }: { initial: SecurityConfig }) {
     <SettingsForm state={state} onValid={send}>
       <Card title={t("security.passwordCard")}>
         <InputField
-          label={t("security.password")}
+          label={t("common.password")}
           {...bind("password")}
           type="password"
           autoComplete="new-password"

@@ -37,7 +37,7 @@ function FirmwareCard({ s }: { s: SystemStatus }) {
     <InfoCard
       title={t("info.firmware")}
       rows={[
-        [t("info.hostname"), s.hostname],
+        [t("common.hostname"), s.hostname],
         [t("info.sdkVersion"), s.sdkversion],
         [t("info.configVersion"), s.config_version],
         [
@@ -110,7 +110,7 @@ function MemoryCard({ s }: { s: SystemStatus }) {
                 {t("info.used")}
               </th>
               <th scope="col" className="text-end">
-                {t("info.size")}
+                {t("common.size")}
               </th>
             </tr>
           </thead>
@@ -209,7 +209,7 @@ function TasksCard({ tasks }: { tasks: NonNullable<SystemStatus["task_details"]>
         <table className="table table-hover mb-0">
           <thead>
             <tr>
-              <th scope="col">{t("info.taskName")}</th>
+              <th scope="col">{t("common.name")}</th>
               <th scope="col" className="text-end">
                 {t("info.taskStack")}
               </th>

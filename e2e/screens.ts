@@ -1,0 +1,21 @@
+/** Every route of SEED §2, in the navbar's order: the list the route walks (routes, proxy) go through. */
+export const SCREENS = [
+  "/",
+  "/login",
+  "/about",
+  "/info/system",
+  "/info/network",
+  "/info/ntp",
+  "/info/mqtt",
+  "/info/console",
+  "/settings/network",
+  "/settings/ntp",
+  "/settings/mqtt",
+  "/settings/inverter",
+  "/settings/security",
+  "/settings/dtu",
+  "/settings/device",
+  "/settings/config",
+  "/firmware/upgrade",
+  "/maintenance/reboot",
+] as const;
