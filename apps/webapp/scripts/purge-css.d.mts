@@ -10,3 +10,4 @@ export function sourceMarkup(text: string, into?: SourceMarkup): SourceMarkup;
 export function formMarkupUsed(sel: string, markup: SourceMarkup, words: ReadonlySet<string>): boolean;
 export function unsetEmpty(root: import("postcss").Root, words: ReadonlySet<string>): void;
 export function inlineUniform(root: import("postcss").Root, words: ReadonlySet<string>): void;
+export function withoutComments(text: string): string;

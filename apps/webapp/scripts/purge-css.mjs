@@ -10,11 +10,20 @@ function sourceWords(dir) {
   for (const f of readdirSync(dir, { recursive: true })) {
     // Tests name classes and markup the app may not produce (this plugin's own test writes `[type=time]`).
     if (!/\.(tsx?|html)$/.test(f) || /\.test\.tsx?$/.test(f)) continue;
-    const text = readFileSync(join(dir, f), "utf8");
+    const text = withoutComments(readFileSync(join(dir, f), "utf8"));
     for (const w of text.match(/[A-Za-z0-9_-]+/g) ?? []) words.add(w);
     sourceMarkup(text, markup);
   }
   return { words, markup };
+}
+
+/**
+ * A source text without its comments (issue 15 §4): words of prose such as "lead", "rounded" or "visible" kept
+ * Bootstrap classes of those names. Only comments that start a line or follow a space, so `http://` in a string
+ * stays.
+ */
+export function withoutComments(text) {
+  return text.replace(/(^|\s)\/\*[\s\S]*?\*\//g, "$1").replace(/(^|\s)\/\/[^\n]*/g, "$1");
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   inlineUniform,
   sourceMarkup,
   unsetEmpty,
+  withoutComments,
 } from "../../scripts/purge-css.mjs";
 
 type Pass = (root: postcss.Root, words: ReadonlySet<string>) => void;
@@ -68,6 +69,11 @@ describe("purge-css formMarkupUsed", () => {
   it("reads JSX attribute names in lower case and the input types, also from spread props", () => {
     expect([...markup.attrs].sort()).toEqual(["list", "readonly", "type"]);
     expect([...markup.types].sort()).toEqual(["file", "number"]);
+  });
+
+  it("reads classes from code, not from comments; a URL in a string is not a comment", () => {
+    const code = '/** rounded */\nconst a = "lead"; // visible\nconst u = "http://x/showing";';
+    expect(withoutComments(code)).toBe('\nconst a = "lead"; \nconst u = "http://x/showing";');
   });
 
   it("reads element types from JSX tags and createElement, not from words", () => {
