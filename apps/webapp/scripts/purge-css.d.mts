@@ -1,6 +1,5 @@
 import type { Plugin } from "postcss";
 export function purgeCss(options: { src: string; safelist?: (string | RegExp)[] }): Plugin;
-export function inlineConstants(root: import("postcss").Root, words: ReadonlySet<string>): void;
 export interface SourceMarkup {
   tags: Set<string>;
   attrs: Set<string>;
@@ -8,6 +7,5 @@ export interface SourceMarkup {
 }
 export function sourceMarkup(text: string, into?: SourceMarkup): SourceMarkup;
 export function formMarkupUsed(sel: string, markup: SourceMarkup, words: ReadonlySet<string>): boolean;
-export function unsetEmpty(root: import("postcss").Root, words: ReadonlySet<string>): void;
-export function inlineUniform(root: import("postcss").Root, words: ReadonlySet<string>): void;
 export function withoutComments(text: string): string;
+export function dropUnusedKeyframes(root: import("postcss").Root, words: ReadonlySet<string>): void;

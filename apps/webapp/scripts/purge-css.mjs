@@ -1,8 +1,10 @@
 // A small PostCSS plugin that drops CSS rules whose class selectors (or element types) never appear in the app's source
 // (STYLE.md budget: purged Bootstrap ≈ 12 KB gz instead of ≈ 30 KB). A class counts as used when its name
-// occurs as a word anywhere in src/**/*.{ts,tsx} but tests; classes built at run time must be listed in `safelist`.
+// occurs as a word in the code (not comments) of src/**/*.{ts,tsx} but tests; classes built at run time must be listed
+// in `safelist`. Element types, attributes and input types count when the source writes them as markup.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { dropUnusedProperties, inlineConstants, inlineUniform, unsetEmpty } from "./purge-css-properties.mjs";
 
 function sourceWords(dir) {
   const words = new Set();
@@ -102,6 +104,7 @@ export function purgeCss({ src, safelist = [] }) {
       inlineConstants(root, words);
       unsetEmpty(root, words);
       inlineUniform(root, words);
+      dropUnusedKeyframes(root, words);
       root.walkAtRules((at) => {
         if (at.nodes && at.nodes.length === 0) at.remove();
       });
@@ -111,149 +114,15 @@ export function purgeCss({ src, safelist = [] }) {
 purgeCss.postcss = true;
 
 /**
- * Drops custom properties (`--bs-blue: …`) that no `var(--…)` left in the CSS reads and the source does not name
- * (issue 15 §4: Bootstrap declares ~370, the kept rules read ~290). Repeated because a dropped declaration can be
- * the last reader of another.
+ * Drops `@keyframes` no kept declaration (or the source) names (issue 15 §4: `spinner-grow` and
+ * `progress-bar-stripes` stayed after their classes went).
  */
-function dropUnusedProperties(root, words) {
-  for (let changed = true; changed;) {
-    changed = false;
-    const read = new Set();
-    root.walkDecls((d) => {
-      for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(m[1]);
-    });
-    root.walkDecls(/^--/, (d) => {
-      if (read.has(d.prop) || words.has(d.prop) || words.has(d.prop.slice(2))) return;
-      d.remove();
-      changed = true;
-    });
-  }
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-}
-
-/**
- * Replaces `var(--x)` by its value where Bootstrap declares `--x` once, on a plain class (issue 15 §4: a
- * component's `--bs-accordion-*` block costs each name twice). Declared once means no variant, theme or media query
- * overrides it. A value that reads another property (`var(--bs-body-color)`) is then read on the element using it
- * instead of the component's root: the same value, as the only theme boundary below <html> is the navbar, which is
- * itself a component root (NavBar.tsx).
- */
-export function inlineConstants(root, words) {
-  // A constant on :root (`--bs-border-width: 1px`) reads the same everywhere; one reading another property would
-  // be resolved on :root (light theme) and so must stay.
-  const onRoot = (d) =>
-    d.parent.selectors.join(",") === ":root,[data-bs-theme=light]" && !d.value.includes("var(");
-  const decls = new Map();
-  root.walkDecls(/^--/, (d) => decls.set(d.prop, decls.has(d.prop) ? null : d));
-  const values = new Map();
-  for (const [prop, d] of decls) {
-    const plain =
-      d &&
-      d.parent.type === "rule" &&
-      d.parent.parent.type === "root" &&
-      (/^\.[\w-]+$/.test(d.parent.selector) || onRoot(d));
-    // An empty value makes its reader invalid at computed time (`unset`); written out it would be dropped instead.
-    if (
-      plain &&
-      d.value.trim() !== "" &&
-      !d.value.includes(`${prop})`) &&
-      !words.has(prop) &&
-      !words.has(prop.slice(2))
-    )
-      values.set(prop, d);
-  }
-  // A reader with a fallback (`var(--x, 0)`) keeps the property: only the bare form is rewritten.
+export function dropUnusedKeyframes(root, words) {
+  const named = new Set();
   root.walkDecls((d) => {
-    for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)\s*,/g)) values.delete(m[1]);
+    for (const w of d.value.match(/[\w-]+/g) ?? []) named.add(w);
   });
-  // Repeated until stable, as an inlined value can itself read an inlined property.
-  for (let changed = true; changed;) {
-    changed = false;
-    root.walkDecls((d) => {
-      const value = d.value.replace(/var\((--[\w-]+)\)/g, (all, prop) => values.get(prop)?.value ?? all);
-      if (value !== d.value) [d.value, changed] = [value, true];
-    });
-  }
-  for (const d of values.values()) d.remove();
-  // The minifier keeps values it cannot parse as written (`13, 110, 253`, `rgba(var(--x), .5)`). Bootstrap has
-  // commas inside quotes only in data URLs, which keep theirs.
-  root.walkDecls((d) => {
-    if (!d.value.includes("url(")) d.value = d.value.replace(/,\s+/g, ",");
-  });
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-}
-
-/**
- * Writes `unset` for a property read whole from a custom property that is empty or a CSS-wide keyword wherever
- * declared (issue 15 §4:
- * Bootstrap's `--bs-toast-color: ;` read as `color: var(--bs-toast-color)`). Empty or undefined, the reader is
- * invalid at computed-value time, which is `unset` (CSS Variables 1 §3.1). Custom properties reading it keep the
- * reference: for them `unset` would mean inherit.
- */
-export function unsetEmpty(root, words) {
-  const empty = new Map();
-  root.walkDecls(/^--/, (d) => {
-    // `--x: initial` (or inherit/unset, when no declaration gives a value to inherit) is undefined too.
-    const blank =
-      /^(|initial|inherit|unset)$/.test(d.value.trim()) && !words.has(d.prop) && !words.has(d.prop.slice(2));
-    empty.set(d.prop, blank && empty.get(d.prop) !== false ? [...(empty.get(d.prop) ?? []), d] : false);
-  });
-  const readers = new Map();
-  root.walkDecls((d) => {
-    for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) {
-      if (!empty.get(m[1])) continue;
-      const whole = !d.prop.startsWith("--") && d.value.trim() === `var(${m[1]})`;
-      if (whole) d.value = "unset";
-      else readers.set(m[1], true);
-    }
-  });
-  for (const [prop, decls] of empty) if (decls && !readers.has(prop)) decls.forEach((d) => d.remove());
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-}
-
-/**
- * Inlines a custom property that has one value wherever declared (issue 15 §4: Bootstrap's utilities declare
- * `--bs-border-opacity: 1` on each colour class and read it in the same rule; `text-bg-*` and links read
- * `--bs-bg-opacity` and `--bs-link-opacity` with a fallback of 1 that no kept rule declares). A reader with that
- * value as fallback gets it in any case; a bare reader only in a rule that declares the property itself (elsewhere
- * it might be undefined).
- */
-export function inlineUniform(root, words) {
-  const declared = new Map();
-  root.walkDecls(/^--/, (d) => declared.set(d.prop, [...(declared.get(d.prop) ?? []), d]));
-  // The one value (null when never declared), or undefined when it varies, reads another property, is a CSS-wide
-  // keyword (`initial` on a custom property means undefined) or the source names the property.
-  const uniform = (prop) => {
-    const values = new Set((declared.get(prop) ?? []).map((d) => d.value.trim()));
-    const [value = null] = values;
-    const plain =
-      value === null || (value !== "" && !/var\(|^(initial|inherit|unset|revert(-layer)?)$/.test(value));
-    return values.size <= 1 && plain && !words.has(prop) && !words.has(prop.slice(2)) ? value : undefined;
-  };
-  root.walkDecls((d) => {
-    d.value = d.value.replace(/var\((--[\w-]+)\s*(?:,\s*([^()]*?)\s*)?\)/g, (all, prop, fallback) => {
-      const value = uniform(prop);
-      if (value === undefined) return all;
-      if (fallback !== undefined) return value === null || fallback === value ? fallback : all;
-      const own = d.parent.nodes.some((n) => n.type === "decl" && n.prop === prop);
-      return value !== null && own ? value : all;
-    });
-  });
-  // Declarations no reader needs any more (a reader left in a nested fallback still counts).
-  const read = new Set();
-  root.walkDecls((d) => {
-    for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(m[1]);
-  });
-  for (const [prop, decls] of declared) {
-    if (!read.has(prop) && uniform(prop) !== undefined) decls.forEach((d) => d.remove());
-  }
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
+  root.walkAtRules(/keyframes$/, (at) => {
+    if (!named.has(at.params) && !words.has(at.params)) at.remove();
   });
 }
