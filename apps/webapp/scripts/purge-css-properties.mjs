@@ -79,8 +79,8 @@ export function inlineConstants(root, words) {
 }
 
 /**
- * Writes `unset` for a property read whole from a custom property that is empty or a CSS-wide keyword wherever
- * declared (issue 15 §4:
+ * Writes `unset` for a property read whole from a custom property that is never declared, or empty or a CSS-wide
+ * keyword wherever declared (issue 15 §4:
  * Bootstrap's `--bs-toast-color: ;` read as `color: var(--bs-toast-color)`). Empty or undefined, the reader is
  * invalid at computed-value time, which is `unset` (CSS Variables 1 §3.1). Custom properties reading it keep the
  * reference: for them `unset` would mean inherit.
@@ -93,10 +93,12 @@ export function unsetEmpty(root, words) {
       /^(|initial|inherit|unset)$/.test(d.value.trim()) && !words.has(d.prop) && !words.has(d.prop.slice(2));
     empty.set(d.prop, blank && empty.get(d.prop) !== false ? [...(empty.get(d.prop) ?? []), d] : false);
   });
+  // Never declared and not named by the source (which could set it in a style): undefined as well.
+  const undefinedHere = (prop) => !empty.has(prop) && !words.has(prop) && !words.has(prop.slice(2));
   const readers = new Map();
   root.walkDecls((d) => {
     for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) {
-      if (!empty.get(m[1])) continue;
+      if (!empty.get(m[1]) && !undefinedHere(m[1])) continue;
       const whole = !d.prop.startsWith("--") && d.value.trim() === `var(${m[1]})`;
       if (whole) d.value = "unset";
       else readers.set(m[1], true);

@@ -101,6 +101,8 @@ export function purgeCss({ src, safelist = [] }) {
         else if (keep.length !== rule.selectors.length) rule.selectors = keep;
       });
       dropUnusedProperties(root, words);
+      // Twice: a :root constant that read another one (`--bs-body-font-family`) is plain after the first pass.
+      inlineConstants(root, words);
       inlineConstants(root, words);
       unsetEmpty(root, words);
       inlineUniform(root, words);

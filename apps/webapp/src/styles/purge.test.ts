@@ -109,6 +109,8 @@ describe("purge-css unsetEmpty", () => {
     expect(run(":root{--h:inherit}[data-bs-theme=dark]{--h:inherit}h1{color:var(--h)}")).toBe(
       "h1{color:unset}",
     );
+    expect(run("body{text-align:var(--never)}")).toBe("body{text-align:unset}");
+    unchanged(run, ["body{text-align:var(--set-by-code)}"], ["set-by-code"]);
   });
 
   it("keeps the reference when a declaration is not empty, the value has more, or a custom property reads it", () => {
