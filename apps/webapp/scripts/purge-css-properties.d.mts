@@ -3,3 +3,4 @@ export function dropUnusedProperties(root: Root, words: ReadonlySet<string>): vo
 export function inlineConstants(root: Root, words: ReadonlySet<string>): void;
 export function unsetEmpty(root: Root, words: ReadonlySet<string>): void;
 export function inlineUniform(root: Root, words: ReadonlySet<string>): void;
+export function dropRepeats(root: Root): void;

@@ -150,3 +150,28 @@ export function inlineUniform(root, words) {
     if (rule.nodes.length === 0) rule.remove();
   });
 }
+
+/**
+ * Drops a custom property from a rule that only narrows another (`.navbar[data-bs-theme=dark]` after `.navbar`)
+ * when it has one value wherever declared: the wider rule gives every matched element that value anyway (issue 15
+ * §4: the app's one navbar is always dark, so app.scss gives both blocks the dark colours).
+ */
+export function dropRepeats(root) {
+  const values = new Map();
+  root.walkDecls(/^--/, (d) => values.set(d.prop, (values.get(d.prop) ?? new Set()).add(d.value.trim())));
+  const wide = new Map();
+  root.each((node) => {
+    if (node.type !== "rule" || !/^\.[\w-]+$/.test(node.selector)) return;
+    const props = wide.get(node.selector) ?? new Set();
+    node.walkDecls((d) => props.add(d.prop));
+    wide.set(node.selector, props);
+  });
+  root.each((node) => {
+    const base = node.type === "rule" && node.selector.match(/^(\.[\w-]+)[[.:]/)?.[1];
+    if (!base || !wide.has(base) || node.selectors.length > 1 || /[\s>+~]/.test(node.selector)) return;
+    node.walkDecls(/^--/, (d) => {
+      if (wide.get(base).has(d.prop) && values.get(d.prop).size === 1) d.remove();
+    });
+    if (node.nodes.length === 0) node.remove();
+  });
+}

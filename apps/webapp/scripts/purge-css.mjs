@@ -4,7 +4,13 @@
 // in `safelist`. Element types, attributes and input types count when the source writes them as markup.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { dropUnusedProperties, inlineConstants, inlineUniform, unsetEmpty } from "./purge-css-properties.mjs";
+import {
+  dropRepeats,
+  dropUnusedProperties,
+  inlineConstants,
+  inlineUniform,
+  unsetEmpty,
+} from "./purge-css-properties.mjs";
 
 function sourceWords(dir) {
   const words = new Set();
@@ -106,6 +112,7 @@ export function purgeCss({ src, safelist = [] }) {
       inlineConstants(root, words);
       unsetEmpty(root, words);
       inlineUniform(root, words);
+      dropRepeats(root);
       dropUnusedKeyframes(root, words);
       root.walkAtRules((at) => {
         if (at.nodes && at.nodes.length === 0) at.remove();

@@ -6,7 +6,12 @@ import {
   sourceMarkup,
   withoutComments,
 } from "../../scripts/purge-css.mjs";
-import { inlineConstants, inlineUniform, unsetEmpty } from "../../scripts/purge-css-properties.mjs";
+import {
+  dropRepeats,
+  inlineConstants,
+  inlineUniform,
+  unsetEmpty,
+} from "../../scripts/purge-css-properties.mjs";
 
 type Pass = (root: postcss.Root, words: ReadonlySet<string>) => void;
 const runWith =
@@ -155,5 +160,22 @@ describe("purge-css dropUnusedKeyframes", () => {
     const kept = "@keyframes a{to{opacity:0}}@keyframes b{to{opacity:0}}.x{--n:a}.y{animation:1s b}";
     expect(run(`${kept}@keyframes c{to{opacity:0}}`)).toBe(kept);
     unchanged(run, ["@keyframes c{to{opacity:0}}"], ["c"]);
+  });
+});
+
+describe("purge-css dropRepeats", () => {
+  const run = runWith(dropRepeats);
+
+  it("drops a one-valued property from a rule that narrows one declaring it", () => {
+    expect(run(".n{--c:#fff;display:flex}.n[data-x=y]{--c:#fff}")).toBe(".n{--c:#fff;display:flex}");
+  });
+
+  it("keeps it when another value exists, the rule does not narrow, or the wider rule lacks it", () => {
+    unchanged(run, [
+      ".n{--c:#fff}.n[data-x=y]{--c:#000}",
+      ".n{--c:#fff}.m .n[data-x=y]{--c:#fff}",
+      ".n{--c:#fff}.n[data-x=y],.o{--c:#fff}",
+      ".n{--d:1}.n[data-x=y]{--c:#fff}",
+    ]);
   });
 });
