@@ -1,3 +1,11 @@
 import type { Plugin } from "postcss";
 export function purgeCss(options: { src: string; safelist?: (string | RegExp)[] }): Plugin;
-export function inlineConstants(root: import("postcss").Root, words: ReadonlySet<string>): void;
+export interface SourceMarkup {
+  tags: Set<string>;
+  attrs: Set<string>;
+  types: Set<string>;
+}
+export function sourceMarkup(text: string, into?: SourceMarkup): SourceMarkup;
+export function formMarkupUsed(sel: string, markup: SourceMarkup, words: ReadonlySet<string>): boolean;
+export function withoutComments(text: string): string;
+export function dropUnusedKeyframes(root: import("postcss").Root, words: ReadonlySet<string>): void;

@@ -1,21 +1,84 @@
 // A small PostCSS plugin that drops CSS rules whose class selectors (or element types) never appear in the app's source
 // (STYLE.md budget: purged Bootstrap ≈ 12 KB gz instead of ≈ 30 KB). A class counts as used when its name
-// occurs as a word anywhere in src/**/*.{ts,tsx}; classes built at run time must be listed in `safelist`.
+// occurs as a word in the code (not comments) of src/**/*.{ts,tsx} but tests; classes built at run time must be listed
+// in `safelist`. Element types, attributes and input types count when the source writes them as markup.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import {
+  dropRepeats,
+  dropUnusedProperties,
+  inlineConstants,
+  inlineUniform,
+  unsetEmpty,
+} from "./purge-css-properties.mjs";
 
 function sourceWords(dir) {
   const words = new Set();
+  const markup = sourceMarkup("");
   for (const f of readdirSync(dir, { recursive: true })) {
-    if (!/\.(tsx?|html)$/.test(f)) continue;
-    for (const w of readFileSync(join(dir, f), "utf8").match(/[A-Za-z0-9_-]+/g) ?? []) words.add(w);
+    // Tests name classes and markup the app may not produce (this plugin's own test writes `[type=time]`).
+    if (!/\.(tsx?|html)$/.test(f) || /\.test\.tsx?$/.test(f)) continue;
+    const text = withoutComments(readFileSync(join(dir, f), "utf8"));
+    for (const w of text.match(/[A-Za-z0-9_-]+/g) ?? []) words.add(w);
+    sourceMarkup(text, markup);
   }
-  return words;
+  return { words, markup };
+}
+
+/**
+ * A source text without its comments (issue 15 §4): words of prose such as "lead", "rounded" or "visible" kept
+ * Bootstrap classes of those names. Only comments that start a line or follow a space, so `http://` in a string
+ * stays.
+ */
+export function withoutComments(text) {
+  return text.replace(/(^|\s)\/\*[\s\S]*?\*\//g, "$1").replace(/(^|\s)\/\/[^\n]*/g, "$1");
+}
+
+/**
+ * The element types (`<dl`, `createElement("a")`), JSX attribute names (lower case, as the DOM has them:
+ * `readOnly` → `readonly`) and input types (`type="number"`, or `type: "number"` in spread props) that a source
+ * text writes, added to `into`.
+ */
+export function sourceMarkup(
+  text,
+  into = { tags: new Set(["html", "body"]), attrs: new Set(), types: new Set() },
+) {
+  for (const m of text.matchAll(/<([a-z][a-z0-9]*)[\s>/]|createElement\("([a-z][a-z0-9]*)"/g)) {
+    into.tags.add(m[1] ?? m[2]);
+  }
+  // `name=` or a boolean attribute: a name before `/>`, `>` or the next `name=`.
+  for (const m of text.matchAll(/\s([a-zA-Z][\w-]*)(?==[{"']|\s*\/?>|\s+[a-zA-Z][\w-]*=[{"'])/g)) {
+    into.attrs.add(m[1].toLowerCase());
+  }
+  for (const m of text.matchAll(/\btype(?:=|:\s*)["']([\w-]+)["']/g)) into.types.add(m[1]);
+  return into;
+}
+
+// Browser parts of input types (reboot and forms style them): kept only when the source writes one of the types.
+const typedParts = [
+  [
+    /::-webkit-(datetime-edit|date-and-time-value|calendar-picker-indicator)/,
+    /^(date|time|datetime-local|month|week)$/,
+  ],
+  [/::-webkit-search-/, /^search$/],
+  [/::-webkit-color-swatch/, /^color$/],
+];
+
+/**
+ * Whether a selector (without its :not() parts) can match the form markup the source writes (issue 15 §4): no
+ * `[type=search]` or date-picker parts without such an input, no `[multiple]` or `[list]` without the attribute,
+ * no `:indeterminate` (only a script sets it) without the source naming it.
+ */
+export function formMarkupUsed(sel, { attrs, types }, words) {
+  for (const m of sel.matchAll(/\[type=["']?([\w-]+)/g)) if (!types.has(m[1])) return false;
+  for (const m of sel.matchAll(/\[(multiple|list)\]/g)) if (!attrs.has(m[1])) return false;
+  if (sel.includes(":indeterminate") && !words.has("indeterminate")) return false;
+  return typedParts.every(([part, type]) => !part.test(sel) || [...types].some((t) => type.test(t)));
 }
 
 /** @param {{ src: string, safelist?: (string | RegExp)[] }} options */
 export function purgeCss({ src, safelist = [] }) {
-  const words = sourceWords(src);
+  const { words, markup } = sourceWords(src);
   const kept = (cls) =>
     words.has(cls) || safelist.some((s) => (typeof s === "string" ? s === cls : s.test(cls)));
   const selectorUsed = (sel) => {
@@ -24,13 +87,14 @@ export function purgeCss({ src, safelist = [] }) {
     for (const m of bare.matchAll(/\.((?:\\.|[A-Za-z0-9_-])+)/g)) {
       if (!kept(m[1].replace(/\\/g, ""))) return false;
     }
-    // Element types the source never writes (`kbd`, `blockquote`, `tfoot`: Bootstrap's reboot styles them all).
-    // Attribute selectors and pseudo-class arguments are not element types.
+    // Element types the source never writes as a tag (`kbd`, `address`, `progress`: Bootstrap's reboot styles
+    // them all; a word such as "progress" in a text does not count). Attribute selectors and pseudo-class
+    // arguments are not element types.
     const types = bare.replace(/\[[^\]]*\]|\([^)]*\)/g, "");
     for (const m of types.matchAll(/(?:^|[\s>+~])([a-z][a-z0-9]*)/g)) {
-      if (!words.has(m[1]) && m[1] !== "html" && m[1] !== "body") return false;
+      if (!markup.tags.has(m[1])) return false;
     }
-    return true;
+    return formMarkupUsed(bare, markup, words);
   };
   return {
     postcssPlugin: "dtu-purge-css",
@@ -43,7 +107,13 @@ export function purgeCss({ src, safelist = [] }) {
         else if (keep.length !== rule.selectors.length) rule.selectors = keep;
       });
       dropUnusedProperties(root, words);
+      // Twice: a :root constant that read another one (`--bs-body-font-family`) is plain after the first pass.
       inlineConstants(root, words);
+      inlineConstants(root, words);
+      unsetEmpty(root, words);
+      inlineUniform(root, words);
+      dropRepeats(root);
+      dropUnusedKeyframes(root, words);
       root.walkAtRules((at) => {
         if (at.nodes && at.nodes.length === 0) at.remove();
       });
@@ -53,78 +123,15 @@ export function purgeCss({ src, safelist = [] }) {
 purgeCss.postcss = true;
 
 /**
- * Drops custom properties (`--bs-blue: …`) that no `var(--…)` left in the CSS reads and the source does not name
- * (issue 15 §4: Bootstrap declares ~370, the kept rules read ~290). Repeated because a dropped declaration can be
- * the last reader of another.
+ * Drops `@keyframes` no kept declaration (or the source) names (issue 15 §4: `spinner-grow` and
+ * `progress-bar-stripes` stayed after their classes went).
  */
-function dropUnusedProperties(root, words) {
-  for (let changed = true; changed;) {
-    changed = false;
-    const read = new Set();
-    root.walkDecls((d) => {
-      for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(m[1]);
-    });
-    root.walkDecls(/^--/, (d) => {
-      if (read.has(d.prop) || words.has(d.prop) || words.has(d.prop.slice(2))) return;
-      d.remove();
-      changed = true;
-    });
-  }
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-}
-
-/**
- * Replaces `var(--x)` by its value where Bootstrap declares `--x` once, on a plain class (issue 15 §4: a
- * component's `--bs-accordion-*` block costs each name twice). Declared once means no variant, theme or media query
- * overrides it. A value that reads another property (`var(--bs-body-color)`) is then read on the element using it
- * instead of the component's root: the same value, as the only theme boundary below <html> is the navbar, which is
- * itself a component root (NavBar.tsx).
- */
-export function inlineConstants(root, words) {
-  // A constant on :root (`--bs-border-width: 1px`) reads the same everywhere; one reading another property would
-  // be resolved on :root (light theme) and so must stay.
-  const onRoot = (d) =>
-    d.parent.selectors.join(",") === ":root,[data-bs-theme=light]" && !d.value.includes("var(");
-  const decls = new Map();
-  root.walkDecls(/^--/, (d) => decls.set(d.prop, decls.has(d.prop) ? null : d));
-  const values = new Map();
-  for (const [prop, d] of decls) {
-    const plain =
-      d &&
-      d.parent.type === "rule" &&
-      d.parent.parent.type === "root" &&
-      (/^\.[\w-]+$/.test(d.parent.selector) || onRoot(d));
-    // An empty value makes its reader invalid at computed time (`unset`); written out it would be dropped instead.
-    if (
-      plain &&
-      d.value.trim() !== "" &&
-      !d.value.includes(`${prop})`) &&
-      !words.has(prop) &&
-      !words.has(prop.slice(2))
-    )
-      values.set(prop, d);
-  }
-  // A reader with a fallback (`var(--x, 0)`) keeps the property: only the bare form is rewritten.
+export function dropUnusedKeyframes(root, words) {
+  const named = new Set();
   root.walkDecls((d) => {
-    for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)\s*,/g)) values.delete(m[1]);
+    for (const w of d.value.match(/[\w-]+/g) ?? []) named.add(w);
   });
-  // Repeated until stable, as an inlined value can itself read an inlined property.
-  for (let changed = true; changed;) {
-    changed = false;
-    root.walkDecls((d) => {
-      const value = d.value.replace(/var\((--[\w-]+)\)/g, (all, prop) => values.get(prop)?.value ?? all);
-      if (value !== d.value) [d.value, changed] = [value, true];
-    });
-  }
-  for (const d of values.values()) d.remove();
-  // The minifier keeps values it cannot parse as written (`13, 110, 253`, `rgba(var(--x), .5)`). Bootstrap has
-  // commas inside quotes only in data URLs, which keep theirs.
-  root.walkDecls((d) => {
-    if (!d.value.includes("url(")) d.value = d.value.replace(/,\s+/g, ",");
-  });
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
+  root.walkAtRules(/keyframes$/, (at) => {
+    if (!named.has(at.params) && !words.has(at.params)) at.remove();
   });
 }

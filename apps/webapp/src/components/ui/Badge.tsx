@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export type Variant = "primary" | "secondary" | "success" | "danger" | "warning" | "info" | "light" | "dark";
+export type Variant = "primary" | "secondary" | "success" | "danger" | "warning" | "info" | "dark";
 
 /** Bootstrap badge; `text-bg-*` picks a readable text colour for each variant; long texts wrap on a phone. */
 export function Badge({ variant, children }: { variant: Variant; children: ReactNode }) {

@@ -8,7 +8,7 @@ export interface ModalProps {
   children?: ReactNode;
   /** Buttons of the footer; a Close button is added when omitted. */
   footer?: ReactNode;
-  size?: "sm" | "lg" | "xl";
+  size?: "lg";
 }
 
 const FOCUSABLE =
