@@ -18,10 +18,10 @@ const SEP = "\n";
 const LANGS = ["en", "fr", "de"];
 
 /**
- * Keys the code builds at run time (`apiresponse.${code}`, grid-profile labels, live.st<State> / live.why<Reason>):
+ * Keys the code builds at run time (`apiresponse.${code}`, grid-profile labels):
  * they keep their names in the build, and locales.test.ts counts them as used without a literal.
  */
-export const DYNAMIC_PREFIXES = ["apiresponse.", "grid.", "live.st", "live.why"];
+export const DYNAMIC_PREFIXES = ["apiresponse.", "grid."];
 
 /** The object literal of `defineArea(...)` evaluated: the area files are plain data. */
 function readArea(code) {

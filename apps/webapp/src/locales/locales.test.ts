@@ -12,8 +12,7 @@ const sources = import.meta.glob<string>(["../**/*.{ts,tsx}", "!../locales/*.ts"
 
 // Keys looked up with a computed name (DYNAMIC_PREFIXES, shared with the build, which keeps their names) count as
 // used without a literal. grid.*: built from the grid-profile tables; gridprofile/decode.test.ts checks every table
-// label has its key. live.st* / live.why*: named after the inverter state and its reason (features/live/StateText.tsx);
-// the compiler checks that every state and reason has its key (the template literal type must be a message key).
+// label has its key.
 
 describe("locales", () => {
   for (const [area, texts] of Object.entries(areas)) {
