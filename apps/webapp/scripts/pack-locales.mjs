@@ -18,10 +18,10 @@ const SEP = "\n";
 const LANGS = ["en", "fr", "de"];
 
 /**
- * Keys the code builds at run time (`apiresponse.${code}`, grid-profile labels):
+ * Keys the code builds at run time (`apiresponse.${code}`):
  * they keep their names in the build, and locales.test.ts counts them as used without a literal.
  */
-export const DYNAMIC_PREFIXES = ["apiresponse.", "grid."];
+export const DYNAMIC_PREFIXES = ["apiresponse."];
 
 /** The object literal of `defineArea(...)` evaluated: the area files are plain data. */
 function readArea(code) {

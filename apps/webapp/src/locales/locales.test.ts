@@ -11,8 +11,7 @@ const sources = import.meta.glob<string>(["../**/*.{ts,tsx}", "!../locales/*.ts"
 });
 
 // Keys looked up with a computed name (DYNAMIC_PREFIXES, shared with the build, which keeps their names) count as
-// used without a literal. grid.*: built from the grid-profile tables; gridprofile/decode.test.ts checks every table
-// label has its key.
+// used without a literal: only apiresponse.<result code>, whose texts the test below matches to the contract's codes.
 
 describe("locales", () => {
   for (const [area, texts] of Object.entries(areas)) {

@@ -1,10 +1,11 @@
 import type { GridProfile } from "@dtu/api/live";
 import { Modal } from "../../../components/ui/Modal";
 import { useApi } from "../../../components/ui/useApi";
-import { useI18n, type MessageKey } from "../../../lib/i18n";
+import { useI18n } from "../../../lib/i18n";
 import { livePaths } from "../api";
 import { hexRows } from "../format";
 import { decodeProfile } from "../gridprofile/decode";
+import { SECTION_KEYS } from "../gridprofile/table";
 import { DialogBody, type InverterDialogProps } from "./DialogBody";
 
 type Row = [name: string, value: string, unit: string];
@@ -27,20 +28,17 @@ export function GridProfileDialog({ serial, name, onClose }: InverterDialogProps
   const raw = useApi<GridProfile>(later ? livePaths.gridprofileRaw(serial) : null);
   const bytes = later ? raw.data?.raw : data?.raw;
   const mine = later ? undefined : decodeProfile(bytes);
-  const g = (k: string, p?: Record<string, string | number | undefined>) => t(`grid.${k}` as MessageKey, p);
   const title = later
     ? data?.name
-    : mine && (mine.name ?? g("unknownProfile", { id: mine.id.toUpperCase() }));
+    : mine && (mine.name ?? t("grid.unknownProfile", { id: mine.id.toUpperCase() }));
   const version = later ? data?.version : mine?.version;
   const sections: [string, Row[]][] = given
     ? given.map((s) => [s.name, s.items.map((it) => [it.n, number(it.v, decimals(it.v)), it.u])])
     : (mine?.sections ?? []).map((s) => [
-        g(`s${s.id >> 4}`),
+        t(SECTION_KEYS[s.id >> 4] ?? "grid.unk"),
         s.items.map((it) => [
-          // "LV1: trip time": the threshold's label, then the time (labels ending in T, gridprofile/table.ts).
-          it.label.endsWith("T")
-            ? g("trip", { x: g(it.label.slice(0, -1), { n: it.n }) })
-            : g(it.label, { n: it.n }),
+          // "LV1: trip time": the threshold's label, then the time.
+          it.trip ? t("grid.trip", { x: t(it.label, { n: it.n }) }) : t(it.label, { n: it.n }),
           it.unit === "b" ? t(it.value ? "live.yes" : "live.no") : number(it.value, decimals(it.value)),
           it.unit === "b" ? "" : it.unit,
         ]),
@@ -72,12 +70,12 @@ export function GridProfileDialog({ serial, name, onClose }: InverterDialogProps
         ))}
         {mine?.stop !== undefined && (
           <div className="alert alert-warning">
-            {g("stopped", { id: mine.stop.toString(16).toUpperCase().padStart(2, "0") })}
+            {t("grid.stopped", { id: mine.stop.toString(16).toUpperCase().padStart(2, "0") })}
           </div>
         )}
         {rows.length > 0 ? (
           <details>
-            <summary>{g("bytes")}</summary>
+            <summary>{t("grid.bytes")}</summary>
             <pre className="mb-0" aria-label={t("live.gridRaw")}>
               {rows.join("\n")}
             </pre>

@@ -2,11 +2,14 @@
  * Grid profile bytes → words (issue 13 item 6; API.md §3.6 `raw`, §9.5). Pure. An unknown section or one cut short
  * ends decoding with `stop` set: what follows cannot be placed, so it is never shown as a wrong value.
  */
+import type { MessageKey } from "../../../lib/i18n";
 import { ITEMS, PROFILES, SECTIONS } from "./table";
 
 export interface GridItem {
-  /** Label key in locales/grid.ts (trailing "T": the trip time of that threshold) and its number (LV1 …). */
-  label: string;
+  /** Label key in locales/grid.ts and its number (LV1 …). */
+  label: MessageKey;
+  /** The value is the trip time of the labelled threshold. */
+  trip: boolean;
   n: number | undefined;
   unit: string;
   value: number;
@@ -52,11 +55,19 @@ export function decodeProfile(raw: readonly number[] | undefined): DecodedProfil
     pos += 2;
     const section: GridSection = { id: sid, items: [] };
     for (const code of items) {
-      const [label = "unk", unit = "-", div = "1", n] = (ITEMS[parseInt(code, 16) - 1] ?? "").split(" ");
+      const [label, spec] = ITEMS[parseInt(code, 16) - 1] ?? ["grid.unk", "-"];
+      const [unit = "-", div = "1", n] = spec.split(" ");
       const d = Number(div);
       const u16 = (b(pos) << 8) | b(pos + 1);
       const value = (d < 0 && u16 > 0x7fff ? u16 - 0x10000 : u16) / Math.abs(d);
-      section.items.push({ label, n: n ? Number(n) : undefined, unit: unit === "-" ? "" : unit, value });
+      const trip = unit === "t";
+      section.items.push({
+        label,
+        trip,
+        n: n ? Number(n) : undefined,
+        unit: trip ? "s" : unit === "-" ? "" : unit,
+        value,
+      });
       pos += 2;
     }
     out.sections.push(section);
