@@ -38,9 +38,9 @@ export function GridProfileDialog({ serial, name, onClose }: InverterDialogProps
         t(SECTION_KEYS[s.id >> 4] ?? "grid.unk"),
         s.items.map((it) => [
           // "LV1: trip time": the threshold's label, then the time.
-          it.trip ? t("grid.trip", { x: t(it.label, { n: it.n }) }) : t(it.label, { n: it.n }),
+          it.unit === "t" ? t("grid.trip", { x: t(it.label, { n: it.n }) }) : t(it.label, { n: it.n }),
           it.unit === "b" ? t(it.value ? "live.yes" : "live.no") : number(it.value, decimals(it.value)),
-          it.unit === "b" ? "" : it.unit,
+          it.unit === "b" ? "" : it.unit === "t" ? "s" : it.unit,
         ]),
       ]);
   const rows = hexRows(bytes);

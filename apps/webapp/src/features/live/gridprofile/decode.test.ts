@@ -12,9 +12,10 @@ function bytes(head: number[], sections: [number, number, number[]][], size = 14
   while (out.length < size) out.push(0);
   return out;
 }
+// The label key without "grid.", "T" added for a trip time (unit "t"), as the tables read before the keys were written out.
 const labels = (p: ReturnType<typeof decodeProfile>, i: number) =>
   p?.sections[i]?.items.map((it) => [
-    it.label.slice("grid.".length) + (it.trip ? "T" : ""),
+    it.label.slice("grid.".length) + (it.unit === "t" ? "T" : ""),
     it.n,
     it.value,
     it.unit,
@@ -37,9 +38,9 @@ describe("decodeProfile (issue 13 item 6)", () => {
     expect(labels(p, 0)).toEqual([
       ["nv", undefined, 230, "V"],
       ["lv", 1, 184, "V"],
-      ["lvT", 1, 3, "s"],
+      ["lvT", 1, 3, "t"],
       ["hv", 1, 264.5, "V"],
-      ["hvT", 1, 0.1, "s"],
+      ["hvT", 1, 0.1, "t"],
     ]);
     expect(labels(p, 1)?.[0]).toEqual(["nf", undefined, 50, "Hz"]);
     expect(labels(p, 2)).toEqual([["on", undefined, 1, "b"]]);
@@ -59,7 +60,7 @@ describe("decodeProfile (issue 13 item 6)", () => {
     // v0x0A: LV2 trip time in 0.01 s, then the 10-minute mean.
     expect(labels(p, 0)?.slice(5)).toEqual([
       ["lv", 2, 103.5, "V"],
-      ["lvT", 2, 0.3, "s"],
+      ["lvT", 2, 0.3, "t"],
       ["ahv", undefined, 253, "V"],
     ]);
     expect(labels(p, 1)?.map((x) => x[0])).toEqual(["rt", "rvMax", "rvMin", "rfMax", "rfMin", "srt", "sit"]);
@@ -105,7 +106,7 @@ describe("decodeProfile (issue 13 item 6)", () => {
     expect(labels(p, 1)?.[1]).toEqual(["pf", undefined, -0.95, ""]);
     expect(labels(p, 2)?.[1]).toEqual(["q", undefined, -44, "%Sn"]);
     // LV2 trip time 40000 × 0.01 s: an unsigned item keeps its value.
-    expect(labels(p, 3)?.[6]).toEqual(["lvT", 2, 400, "s"]);
+    expect(labels(p, 3)?.[6]).toEqual(["lvT", 2, 400, "t"]);
   });
 
   it("an unknown section ends decoding with a note; nothing after it is shown", () => {

@@ -8,9 +8,8 @@ import { ITEMS, PROFILES, SECTIONS } from "./table";
 export interface GridItem {
   /** Label key in locales/grid.ts and its number (LV1 …). */
   label: MessageKey;
-  /** The value is the trip time of the labelled threshold. */
-  trip: boolean;
   n: number | undefined;
+  /** "t": seconds, the trip time of the labelled threshold; "b": an on/off flag (gridprofile/table.ts). */
   unit: string;
   value: number;
 }
@@ -60,14 +59,7 @@ export function decodeProfile(raw: readonly number[] | undefined): DecodedProfil
       const d = Number(div);
       const u16 = (b(pos) << 8) | b(pos + 1);
       const value = (d < 0 && u16 > 0x7fff ? u16 - 0x10000 : u16) / Math.abs(d);
-      const trip = unit === "t";
-      section.items.push({
-        label,
-        trip,
-        n: n ? Number(n) : undefined,
-        unit: trip ? "s" : unit === "-" ? "" : unit,
-        value,
-      });
+      section.items.push({ label, n: n ? Number(n) : undefined, unit: unit === "-" ? "" : unit, value });
       pos += 2;
     }
     out.sections.push(section);
