@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialLocale, interpolate, makeI18n, translate } from "./i18n";
+import { hasKey, initialLocale, interpolate, makeI18n, translate } from "./i18n";
 
 describe("initialLocale", () => {
   it("prefers a valid stored choice", () => {
@@ -28,6 +28,12 @@ describe("translate", () => {
   });
   it("returns an unknown key as is", () => {
     expect(translate("en", "apiresponse.99999")).toBe("apiresponse.99999");
+  });
+  it("finds only the areas' own keys, not inherited properties", () => {
+    for (const key of ["common.toString", "common.__proto__", "toString.en", "constructor.name", "nodot"])
+      expect(translate("de", key)).toBe(key);
+    expect(hasKey("common.constructor")).toBe(false);
+    expect(hasKey("common.save")).toBe(true);
   });
 });
 

@@ -1,4 +1,5 @@
 import { areas, LOCALES, type Locale, type MessageKey } from "../locales";
+import type { Area } from "../locales/define";
 import { numberText } from "./numberText";
 import { StorageKey, readStorage, writeStorage } from "./storage";
 import { createStore, useStore } from "./store";
@@ -35,17 +36,19 @@ function applyLang(locale: Locale): void {
 applyLang(localeStore.get());
 localeStore.subscribe(() => applyLang(localeStore.get()));
 
-const flat = new Map<Locale, Map<string, string>>();
-function table(locale: Locale): Map<string, string> {
-  let m = flat.get(locale);
-  if (!m) {
-    m = new Map();
-    for (const [area, texts] of Object.entries(areas)) {
-      for (const [k, v] of Object.entries(texts[locale] as Record<string, string>)) m.set(`${area}.${k}`, v);
-    }
-    flat.set(locale, m);
-  }
-  return m;
+/**
+ * A key's text, looked up in its area (issue 15 §2): no table of every key is built, so only the areas a page uses
+ * are unpacked (locales/define.ts `packedArea`), in its language. Own properties only: a key built at run time must
+ * not find `toString` and the like.
+ */
+function lookup(locale: Locale, key: string): string | undefined {
+  const i = key.indexOf(".");
+  const area = key.slice(0, i);
+  const texts = Object.hasOwn(areas, area)
+    ? (areas as Record<string, Area<string>>)[area]?.[locale]
+    : undefined;
+  const k = key.slice(i + 1);
+  return texts && Object.hasOwn(texts, k) ? texts[k] : undefined;
 }
 
 /** Replaces `{name}` with params.name; unknown placeholders stay visible so a missing param is noticed. */
@@ -59,12 +62,12 @@ export function interpolate(text: string, params?: Params): string {
 
 /** Translate a key; keys built at run time (e.g. `apiresponse.${code}`) fall back to the key itself. */
 export function translate(locale: Locale, key: MessageKey | string, params?: Params): string {
-  const text = table(locale).get(key) ?? table("en").get(key);
+  const text = lookup(locale, key) ?? lookup("en", key);
   return text === undefined ? key : interpolate(text, params);
 }
 
 export function hasKey(key: string): boolean {
-  return table("en").has(key);
+  return lookup("en", key) !== undefined;
 }
 
 export type Translate = (key: MessageKey, params?: Params) => string;

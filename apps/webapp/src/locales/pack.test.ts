@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { packLocales, renameKeys, renames } from "../../scripts/pack-locales.mjs";
 import { packedArea } from "./define";
 import { areas } from "./index";
@@ -30,6 +30,24 @@ describe("pack-locales", () => {
       expect(packedArea(...args)).toEqual({ en: rename(area.en), de: rename(area.de), fr: rename(area.fr) });
     });
   }
+
+  it("unpacks a language on its first read only, and keeps it", () => {
+    const split = vi.spyOn(String.prototype, "split");
+    try {
+      const area = packedArea("a,,c", "one\neins\n\ntwo\n\nzwei\nthree\ntrois\ndrei");
+      expect(split).not.toHaveBeenCalled();
+      const de = area.de;
+      expect(de).toEqual({ a: "one", "1": "zwei", c: "drei" });
+      const calls = split.mock.calls.length;
+      expect(calls).toBeGreaterThan(0);
+      expect(area.de).toBe(de);
+      expect(split.mock.calls.length).toBe(calls);
+      expect(area.fr).toEqual({ a: "eins", "1": "two", c: "trois" });
+      expect(area.en).toEqual({ a: "one", "1": "two", c: "three" });
+    } finally {
+      split.mockRestore();
+    }
+  });
 
   it("shortens every key except those the code builds at run time", () => {
     expect(map.get("common.save")).toMatch(/^common\.[0-9a-z]{1,2}$/);
