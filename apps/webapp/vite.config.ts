@@ -47,6 +47,10 @@ const reactPrivateFields = new RegExp(
     "useDebugValue useCacheRefresh",
     // Fiber links and flags, and refs' `current` (React creates refs; our code only reads and writes them).
     "return child flags current",
+    // Hook and class update queues (`queue`, `shared`, `pending`, `payload`), React.lazy's payload (`_status`,
+    // `_result`) and the scheduler's task order (`sortIndex`). No data or DOM property of the app has these
+    // names; `pending` also names a private field of features/live/liveStore.ts, renamed alike in this one bundle.
+    "queue shared pending payload _status _result sortIndex",
     // More internals (update queues, synthetic events, root options) and the class lifecycle names, which only
     // React calls: the bundle has no class component of ours.
     "callback dispatch element optionsOrUseCapture _eventListeners __reactViewTransition isPropagationStopped",
