@@ -3,23 +3,13 @@ import react from "@vitejs/plugin-react";
 import cssInjectedByJs from "vite-plugin-css-injected-by-js";
 import { packLocales } from "./scripts/pack-locales.mjs";
 import { purgeCss } from "./scripts/purge-css.mjs";
+import { safelist } from "./scripts/purge-safelist.mjs";
+import { scssOptions } from "./scripts/scss-options.mjs";
 import { reactPrivateFieldsPattern } from "./scripts/react-private-fields.mjs";
 
 // The device serves exactly index.html.gz and js/app.js.gz (API.md §3.21): one JS file, CSS inside it,
 // no other assets. scripts/postbuild.mjs compresses them and adds favicons, manifest and zones.json.gz.
 const target = process.env.DTU_TARGET ?? "http://localhost:8080";
-
-// Classes the source builds at run time (`alert-${type}`): the purge cannot see them, so list them here. Only
-// the variants those places can produce (issue 15 §4: each unused button variant costs ~450 B of CSS); a class
-// written out in the source is kept anyway.
-// `text-bg-*`: Badge's variants, the live states' colours (features/live/state.ts) and the toasts' variants. The
-// `bg-*`, `text-*` and `border-*` colour utilities are only ever written out, so the purge keeps the ones named.
-const safelist = [
-  /^text-bg-(primary|secondary|success|danger|warning|info|dark)$/,
-  /^alert-(success|warning|danger|info)$/, // ResultAlert (device result types), Toasts
-  /^btn-(primary|danger|warning)$/, // ConfirmModal's `variant`
-  /^modal-lg$/, // Modal.tsx `size` (the only size the screens use)
-];
 
 export default defineConfig({
   plugins: [react(), cssInjectedByJs(), packLocales()],
@@ -49,11 +39,7 @@ export default defineConfig({
   css: {
     postcss: { plugins: [purgeCss({ src: new URL("./src", import.meta.url).pathname, safelist })] },
     preprocessorOptions: {
-      scss: {
-        // Bootstrap 5.3 still uses @import and legacy colour functions; its warnings are not ours.
-        quietDeps: true,
-        silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"],
-      },
+      scss: scssOptions,
     },
   },
   server: {

@@ -17,6 +17,10 @@ const MINIFIER =
   "that `mangleProps` in vite.config.ts still renames exactly the listed names (the device size in " +
   "`npm run build` must not jump up) and the browser tests on the device build";
 
+const PURGE =
+  "what the CSS purge keeps and drops (scripts/purge-bootstrap.test.ts runs it on the real output) and the " +
+  "device size in `npm run build`";
+
 export const madeFor = {
   react: { version: "19.3.1", recheck: REACT },
   "react-dom": { version: "19.3.1", recheck: REACT },
@@ -31,9 +35,11 @@ export const madeFor = {
   sass: {
     version: "1.108.2",
     recheck:
-      "the deprecations silenced in vite.config.ts (`silenceDeprecations`: take each out and build) and " +
+      "the deprecations silenced in scripts/scss-options.mjs (`silenceDeprecations`: take each out and build) and " +
       "the CSS size in `npm run build`",
   },
+  "@fullhuman/postcss-purgecss": { version: "8.0.0", recheck: PURGE },
+  purgecss: { version: "8.0.0", recheck: PURGE },
   vite: { version: "8.3.8", recheck: MINIFIER },
   rolldown: { version: "1.2.19", recheck: MINIFIER },
 };
