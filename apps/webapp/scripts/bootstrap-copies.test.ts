@@ -15,7 +15,7 @@ const buttons = (lean: boolean) =>
         (m) => `@import "bootstrap/scss/${m}";`,
       ),
       lean ? '@import "button-variants"; :where(.btn) { @include button-variant-fallbacks; }' : "",
-      '@import "bootstrap/scss/utilities"; @import "bootstrap/scss/buttons";',
+      '@import "bootstrap/scss/buttons";',
     ].join("\n"),
   );
 

@@ -18,6 +18,8 @@ import { appSource, compileAppStyles } from "./real-styles.mjs";
 const again = `re-check scripts/purge-css*.mjs for Bootstrap other than ${madeFor.bootstrap?.version}`;
 
 let raw: string;
+/** The raw output parsed once (read only). */
+let rawRoot: postcss.Root;
 let purged: postcss.Root;
 let source: SourceWords;
 
@@ -47,6 +49,7 @@ const properties = (root: postcss.Root) => {
 
 beforeAll(async () => {
   raw = compileAppStyles();
+  rawRoot = postcss.parse(raw);
   source = sourceWords(appSource);
   purged = (await postcss([purgeCss({ src: appSource, safelist })]).process(raw, { from: undefined })).root;
 }, 30_000);
@@ -54,7 +57,7 @@ beforeAll(async () => {
 describe("CSS purge on the real Bootstrap output", () => {
   it("keeps a rule for every class the app writes or the safelist names that Bootstrap styles", () => {
     const wanted = new Set(
-      selectorsOf(postcss.parse(raw))
+      selectorsOf(rawRoot)
         .filter((sel) => /^\.[\w-]+$/.test(sel))
         .map((sel) => sel.slice(1))
         .filter((cls) => source.words.has(cls) || safelisted(cls)),
@@ -62,7 +65,7 @@ describe("CSS purge on the real Bootstrap output", () => {
     const kept = new Set(selectorsOf(purged).flatMap(classesOf));
     // Rules that only declare custom properties may be written out whole (inlineConstants): their class still
     // styles through the rules that read them.
-    const missing = [...wanted].filter((cls) => !kept.has(cls) && !onlyProperties(raw, cls));
+    const missing = [...wanted].filter((cls) => !kept.has(cls) && !onlyProperties(rawRoot, cls));
     expect(missing, again).toEqual([]);
     const named = "alert-success text-bg-dark btn-warning modal-lg navbar form-control".split(" ");
     expect(named.filter((cls) => !kept.has(cls))).toEqual([]);
@@ -79,7 +82,7 @@ describe("CSS purge on the real Bootstrap output", () => {
   });
 
   it("leaves every custom property the kept rules read declared (or as undeclared as Bootstrap had it)", () => {
-    const before = properties(postcss.parse(raw));
+    const before = properties(rawRoot);
     const after = properties(purged);
     const lost = [...after.read].filter(
       (p) => !after.declared.has(p) && before.declared.has(p) && !source.words.has(p.slice(2)),
@@ -89,7 +92,7 @@ describe("CSS purge on the real Bootstrap output", () => {
 
   it("each own pass still finds what it was written for in Bootstrap's output", async () => {
     // The selector inlineConstants reads Bootstrap's :root constants from (purge-css-properties.mjs `onRoot`).
-    expect(selectorsOf(postcss.parse(raw)).join("|"), again).toContain(":root|[data-bs-theme=light]");
+    expect(selectorsOf(rawRoot).join("|"), again).toContain(":root|[data-bs-theme=light]");
     const root = (await postcss([purgeUnused(source, safelist)]).process(raw, { from: undefined })).root;
     const shrinks = (name: string, run: () => void) => {
       const before = root.toString().length;
@@ -102,9 +105,9 @@ describe("CSS purge on the real Bootstrap output", () => {
 });
 
 /** Whether every rule of Bootstrap's output for `.cls` alone declares only custom properties. */
-function onlyProperties(css: string, cls: string) {
+function onlyProperties(root: postcss.Root, cls: string) {
   let only = true;
-  postcss.parse(css).walkRules((r) => {
+  root.walkRules((r) => {
     if (r.selectors.includes(`.${cls}`)) r.walkDecls((d) => void (only &&= d.prop.startsWith("--")));
   });
   return only;
