@@ -22,7 +22,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: "webapp", include: ["apps/webapp/src/**/*.test.{ts,tsx}"], isolate: false } },
+      {
+        // The gateway build's code is a superset of the device build's (apps/webapp/src/env.d.ts): test all of it.
+        define: { __GATEWAY_BUILD__: "true" },
+        test: { name: "webapp", include: ["apps/webapp/src/**/*.test.{ts,tsx}"], isolate: false },
+      },
       {
         test: {
           name: "e2e",

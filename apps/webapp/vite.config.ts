@@ -1,8 +1,9 @@
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import cssInjectedByJs from "vite-plugin-css-injected-by-js";
 import { packLocales } from "./scripts/pack-locales.mjs";
 import { purgeCss } from "./scripts/purge-css.mjs";
+import { GATEWAY_SOURCES, gatewayBuild } from "./scripts/build-kind.mjs";
 
 // The device serves exactly index.html.gz and js/app.js.gz (API.md §3.21): one JS file, CSS inside it,
 // no other assets. scripts/postbuild.mjs compresses them and adds favicons, manifest and zones.json.gz.
@@ -19,6 +20,10 @@ const safelist = [
   /^btn-(primary|danger|warning)$/, // ConfirmModal's `variant`
   /^modal-lg$/, // Modal.tsx `size` (the only size the screens use)
 ];
+
+// The device build's purge leaves out the gateway screens' sources: classes only they use keep no CSS there.
+const purge = (exclude: string[]) =>
+  purgeCss({ src: new URL("./src", import.meta.url).pathname, safelist, exclude });
 
 const reactPrivateFields = new RegExp(
   `^(${[
@@ -62,7 +67,7 @@ const reactPrivateFields = new RegExp(
     .replaceAll(" ", "|")})$`,
 );
 
-export default defineConfig({
+const device: UserConfig = {
   plugins: [react(), cssInjectedByJs(), packLocales()],
   // public/ holds the favicons; postbuild copies them, so Vite must not copy them (and not inline assets).
   publicDir: false,
@@ -87,7 +92,7 @@ export default defineConfig({
     },
   },
   css: {
-    postcss: { plugins: [purgeCss({ src: new URL("./src", import.meta.url).pathname, safelist })] },
+    postcss: { plugins: [purge(GATEWAY_SOURCES)] },
     preprocessorOptions: {
       scss: {
         // Bootstrap 5.3 still uses @import and legacy colour functions; its warnings are not ours.
@@ -104,4 +109,13 @@ export default defineConfig({
       "/console": { target, ws: true },
     },
   },
-});
+};
+
+// Two builds of one app (README "Two builds"): `vite build` is the device build above; `vite build --mode gateway`
+// the gateway build (scripts/build-kind.mjs: its own folder, lazy chunks for the gateway's screens). The constant
+// __GATEWAY_BUILD__ is false in the device build, so every gateway screen's code and texts are dropped from it.
+export default defineConfig(({ mode }) =>
+  mode === "gateway"
+    ? gatewayBuild(device, purge([]))
+    : { ...device, define: { __GATEWAY_BUILD__: "false" } },
+);

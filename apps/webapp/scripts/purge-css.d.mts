@@ -1,5 +1,10 @@
 import type { Plugin } from "postcss";
-export function purgeCss(options: { src: string; safelist?: (string | RegExp)[] }): Plugin;
+export function purgeCss(options: {
+  src: string;
+  safelist?: (string | RegExp)[];
+  /** Paths below `src` (prefixes, `/`-separated) whose words do not count. */
+  exclude?: string[];
+}): Plugin;
 export interface SourceMarkup {
   tags: Set<string>;
   attrs: Set<string>;

@@ -12,12 +12,14 @@ import {
   unsetEmpty,
 } from "./purge-css-properties.mjs";
 
-function sourceWords(dir) {
+function sourceWords(dir, exclude) {
   const words = new Set();
   const markup = sourceMarkup("");
   for (const f of readdirSync(dir, { recursive: true })) {
     // Tests name classes and markup the app may not produce (this plugin's own test writes `[type=time]`).
     if (!/\.(tsx?|html)$/.test(f) || /\.test\.tsx?$/.test(f)) continue;
+    // Sources another build has (the gateway's screens in the device build, README "Two builds").
+    if (exclude.some((e) => f.replaceAll("\\", "/").startsWith(e))) continue;
     const text = withoutComments(readFileSync(join(dir, f), "utf8"));
     for (const w of text.match(/[A-Za-z0-9_-]+/g) ?? []) words.add(w);
     sourceMarkup(text, markup);
@@ -77,8 +79,8 @@ export function formMarkupUsed(sel, { attrs, types }, words) {
 }
 
 /** @param {{ src: string, safelist?: (string | RegExp)[] }} options */
-export function purgeCss({ src, safelist = [] }) {
-  const { words, markup } = sourceWords(src);
+export function purgeCss({ src, safelist = [], exclude = [] }) {
+  const { words, markup } = sourceWords(src, exclude);
   const kept = (cls) =>
     words.has(cls) || safelist.some((s) => (typeof s === "string" ? s === cls : s.test(cls)));
   const selectorUsed = (sel) => {

@@ -1,4 +1,7 @@
-import { useEffect, type ComponentType } from "react";
+import { Suspense, useEffect, type ComponentType } from "react";
+import { Page } from "../components/ui/Page";
+import { useGatewayOffer } from "../lib/gatewayFeatures";
+import { useT } from "../lib/i18n";
 import { useLoggedIn } from "../lib/session";
 import { startTheme } from "../lib/theme";
 import { AboutScreen } from "../screens/About";
@@ -21,12 +24,16 @@ import { RebootScreen } from "../screens/Reboot";
 import { SecuritySettingsScreen } from "../screens/SecuritySettings";
 import { SystemInfoScreen } from "../screens/SystemInfo";
 import { NavBar } from "./NavBar";
-import { guardedPaths, loginUrl, paths, type Path } from "../lib/routes";
+import { guardedPaths, loginUrl, paths, type DevicePath, type Path } from "../lib/routes";
+import { gatewayScreens, type GatewayScreen } from "./gatewayScreens";
 import { Toasts } from "./Toasts";
 import { Redirect, routeOf, useLocation } from "../lib/router";
 
-/** Route table: every path of lib/routes.ts once. No lazy loading: the device serves one JS file anyway. */
-const screens: Record<Path, ComponentType> = {
+/**
+ * Route table: every device path of lib/routes.ts once. No lazy loading: the device serves one JS file anyway. The
+ * gateway's own screens are in ./gatewayScreens.ts (lazy chunks, gateway build only).
+ */
+const screens: Record<DevicePath, ComponentType> = {
   [paths.home]: LiveViewScreen,
   [paths.login]: LoginScreen,
   [paths.about]: AboutScreen,
@@ -55,15 +62,36 @@ function Guarded({ path, screen: Screen }: { path: Path; screen: ComponentType }
   return <Screen />;
 }
 
+/**
+ * A gateway screen's route: its chunk once the server offers its feature, "not found" when it does not (e.g. proxy
+ * mode without history), the page's spinner while either is on its way.
+ */
+function GatewayRoute({ entry }: { entry: GatewayScreen }) {
+  const t = useT();
+  const offer = useGatewayOffer();
+  const waiting = <Page title={t(entry.label)} loading />;
+  if (offer === null) return waiting;
+  if (!offer[entry.feature]) return <NotFoundScreen />;
+  return (
+    <Suspense fallback={waiting}>
+      <entry.screen />
+    </Suspense>
+  );
+}
+
 export function App() {
   useEffect(() => startTheme(), []);
   const path = routeOf(useLocation()) as Path;
-  const Screen = Object.hasOwn(screens, path) ? screens[path] : NotFoundScreen;
+  const device = Object.hasOwn(screens, path);
+  const Screen = device ? screens[path as DevicePath] : NotFoundScreen;
+  const gateway = __GATEWAY_BUILD__ && !device ? gatewayScreens.find((s) => s.path === path) : undefined;
   return (
     <>
       <NavBar />
       {/* Keyed by the route: another screen starts with fresh state, as each route is its own page. */}
-      {guardedPaths.includes(path) ? (
+      {gateway ? (
+        <GatewayRoute key={path} entry={gateway} />
+      ) : guardedPaths.includes(path) ? (
         <Guarded key={path} path={path} screen={Screen} />
       ) : (
         <Screen key={path} />
