@@ -45,9 +45,9 @@ describe("History screen", () => {
       scripts.join(),
     ).toBe(true);
     expect(scripts.filter((s) => s.includes("history.js"))).toEqual([]);
-    expect(await page.evaluate(() => [...document.body.children].map((e) => e.tagName + "#" + e.id))).toEqual(
-      ["DIV#app"],
-    );
+    expect(
+      await page.evaluate(() => Array.from(document.body.children, (e) => `${e.tagName}#${e.id}`)),
+    ).toEqual(["DIV#app"]);
     expect(await page.locator("main").count()).toBe(1);
     const energy = await api<HistoryEnergy>(
       `/api/history/energy?from=${info.first_day ?? ""}&to=${info.today}&interval=day`,
