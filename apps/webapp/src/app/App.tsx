@@ -4,55 +4,13 @@ import { useGatewayOffer } from "../lib/gatewayFeatures";
 import { useT } from "../lib/i18n";
 import { useLoggedIn } from "../lib/session";
 import { startTheme } from "../lib/theme";
-import { AboutScreen } from "../screens/About";
-import { ConfigManagementScreen } from "../screens/ConfigManagement";
-import { ConsoleScreen } from "../screens/Console";
-import { DeviceManagerScreen } from "../screens/DeviceManager";
-import { DtuSettingsScreen } from "../screens/DtuSettings";
-import { FirmwareUpgradeScreen } from "../screens/FirmwareUpgrade";
-import { InverterSettingsScreen } from "../screens/InverterSettings";
-import { LiveViewScreen } from "../screens/LiveView";
-import { LoginScreen } from "../screens/Login";
-import { MqttInfoScreen } from "../screens/MqttInfo";
-import { MqttSettingsScreen } from "../screens/MqttSettings";
-import { NetworkInfoScreen } from "../screens/NetworkInfo";
-import { NetworkSettingsScreen } from "../screens/NetworkSettings";
 import { NotFoundScreen } from "../screens/NotFound";
-import { NtpInfoScreen } from "../screens/NtpInfo";
-import { NtpSettingsScreen } from "../screens/NtpSettings";
-import { RebootScreen } from "../screens/Reboot";
-import { SecuritySettingsScreen } from "../screens/SecuritySettings";
-import { SystemInfoScreen } from "../screens/SystemInfo";
 import { NavBar } from "./NavBar";
-import { guardedPaths, loginUrl, paths, type DevicePath, type Path } from "../lib/routes";
+import { guardedPaths, loginUrl, type DevicePath, type Path } from "../lib/routes";
 import { gatewayScreens, type GatewayScreen } from "./gatewayScreens";
+import { screens } from "./screens";
 import { Toasts } from "./Toasts";
 import { Redirect, routeOf, useLocation } from "../lib/router";
-
-/**
- * Route table: every device path of lib/routes.ts once. No lazy loading: the device serves one JS file anyway. The
- * gateway's own screens are in ./gatewayScreens.ts (lazy chunks, gateway build only).
- */
-const screens: Record<DevicePath, ComponentType> = {
-  [paths.home]: LiveViewScreen,
-  [paths.login]: LoginScreen,
-  [paths.about]: AboutScreen,
-  [paths.infoSystem]: SystemInfoScreen,
-  [paths.infoNetwork]: NetworkInfoScreen,
-  [paths.infoNtp]: NtpInfoScreen,
-  [paths.infoMqtt]: MqttInfoScreen,
-  [paths.infoConsole]: ConsoleScreen,
-  [paths.settingsNetwork]: NetworkSettingsScreen,
-  [paths.settingsNtp]: NtpSettingsScreen,
-  [paths.settingsMqtt]: MqttSettingsScreen,
-  [paths.settingsInverter]: InverterSettingsScreen,
-  [paths.settingsSecurity]: SecuritySettingsScreen,
-  [paths.settingsDtu]: DtuSettingsScreen,
-  [paths.settingsDevice]: DeviceManagerScreen,
-  [paths.settingsConfig]: ConfigManagementScreen,
-  [paths.firmwareUpgrade]: FirmwareUpgradeScreen,
-  [paths.maintenanceReboot]: RebootScreen,
-};
 
 /** SEED §2: firmware upgrade and reboot need a login first. */
 function Guarded({ path, screen: Screen }: { path: Path; screen: ComponentType }) {
@@ -79,6 +37,11 @@ function GatewayRoute({ entry }: { entry: GatewayScreen }) {
   );
 }
 
+/** Gateway build: a screen's chunk on its way (the page's spinner under the app's name). */
+function Loading() {
+  return <Page title={useT()("common.appName")} loading />;
+}
+
 export function App() {
   useEffect(() => startTheme(), []);
   const path = routeOf(useLocation()) as Path;
@@ -91,6 +54,11 @@ export function App() {
       {/* Keyed by the route: another screen starts with fresh state, as each route is its own page. */}
       {gateway ? (
         <GatewayRoute key={path} entry={gateway} />
+      ) : __GATEWAY_BUILD__ ? (
+        // Lazy screens show the page's spinner while their chunk loads.
+        <Suspense key={path} fallback={<Loading />}>
+          {guardedPaths.includes(path) ? <Guarded path={path} screen={Screen} /> : <Screen />}
+        </Suspense>
       ) : guardedPaths.includes(path) ? (
         <Guarded key={path} path={path} screen={Screen} />
       ) : (
