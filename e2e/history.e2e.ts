@@ -5,7 +5,7 @@
  * critical axe violation; today's peak is part of the live view; one app, one React root, no history.js.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import type { HistoryEnergy, HistoryInfo, HistoryPower } from "@dtu/api/history";
 import { startHarness, type Harness } from "./harness";
 
@@ -32,10 +32,14 @@ describe("History screen", () => {
 
   it("is a menu link of the app and shows 30 days after a first start, in one app with one React root", async () => {
     const scripts: string[] = [];
-    const page = await h.openPage("/", {});
-    page.on("request", (r) => {
+    const record = (r: Request) => {
       if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-    });
+    };
+    h.context.on("request", record);
+    const page = await h.openPage("/", {});
+    // Up to the live view's first values, `/` loads the entry and nothing else (docs/PERFORMANCE.md).
+    await page.locator("main .card").first().waitFor();
+    expect(scripts).toEqual(["/js/app.js"]);
     await page.locator("#main-nav").getByRole("link", { name: "History", exact: true }).click();
     await page.locator("main h1", { hasText: "History" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/history");
@@ -60,6 +64,7 @@ describe("History screen", () => {
     const first = page.locator("[data-history-table] tbody tr").first();
     await expect.poll(() => first.locator("th").textContent()).toBe(info.first_day);
     expect(await page.locator("main canvas").count()).toBeGreaterThan(0);
+    h.context.off("request", record);
     h.assertClean(page);
     await page.close();
   });

@@ -43,7 +43,7 @@ export const REPO_ROOT = resolve(here, "../../..");
 export interface BuildOptions {
   /** Folder of config.json, pin_mapping.json and the fleet's state; created if missing. */
   dataDir: string;
-  /** Built web app (index.html.gz, js/app.js.gz, …); default `<repo>/webapp_dist`. */
+  /** Built web app; default `<repo>/gateway_dist` (the gateway build), a device build (`webapp_dist`) works too. */
   webRoot?: string;
   /** Host wall clock (uptime, timers' notion of now); default Date.now. */
   clock?: Clock;

@@ -34,7 +34,7 @@ import { attachProxySockets, type ProxySockets } from "./sockets.ts";
 export interface ProxyOptions {
   /** The device's address: `http://192.168.1.50`, `192.168.1.50`, `http://opendtu.local:80`. */
   device: string;
-  /** Built web app; default `<repo>/webapp_dist`. */
+  /** Built web app; default `<repo>/gateway_dist` (the gateway build). */
   webRoot?: string;
   /** Fastify's request logger (default off). */
   logger?: boolean;
