@@ -24,10 +24,10 @@ import { Gateway, type SettableClock } from "./device/gateway.ts";
 import { DEFAULT_IDENTITY, createIdentity, type IdentityOptions } from "./device/identity.ts";
 import { basicValid, httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
+import { addFeaturesRoute } from "./http/features.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
 import { historyRoutes } from "./history/routes.ts";
-import { attachHistorySite } from "./history/site.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { allRoutes, findRoute } from "./routes/index.ts";
@@ -43,7 +43,7 @@ export const REPO_ROOT = resolve(here, "../../..");
 export interface BuildOptions {
   /** Folder of config.json, pin_mapping.json and the fleet's state; created if missing. */
   dataDir: string;
-  /** Built web app (index.html.gz, js/app.js.gz, …); default `<repo>/webapp_dist`. */
+  /** Built web app; default `<repo>/gateway_dist` (the gateway build), a device build (`webapp_dist`) works too. */
   webRoot?: string;
   /** Host wall clock (uptime, timers' notion of now); default Date.now. */
   clock?: Clock;
@@ -135,7 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     fleet,
     mqtt: placeholderMqtt,
     dataDir,
-    webRoot: resolve(opts.webRoot ?? join(REPO_ROOT, "webapp_dist")),
+    webRoot: resolve(opts.webRoot ?? join(REPO_ROOT, "gateway_dist")),
     zonesFile: opts.zonesFile ?? join(here, "generated", "zones.json"),
     rebootDelayMs: opts.rebootDelayMs ?? 1000,
     outageMs: opts.outageMs ?? 2500,
@@ -187,7 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
   const routes = [...historyRoutes(() => history?.history ?? null), ...allRoutes()];
-  const historySite = history ? attachHistorySite(app) : null;
+  addFeaturesRoute(app, () => ({ history: history !== null }));
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
@@ -214,7 +214,6 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
       if (!reply.sent && out !== undefined) sendJson(reply, out);
       return reply;
     }
-    if (method === "GET" && (await historySite?.send(reply, path))) return reply;
     if (method === "GET" && (await sendStatic(gw, req, reply, path))) return reply;
     await sendSpa(gw, reply);
     return reply;

@@ -1,6 +1,6 @@
 /**
  * History for the proxy (issue 14 §1–2): `<data>/history.db` fed by the gateway's own device connection
- * (proxyFeed.ts), the `/api/history/*` routes answered here instead of being forwarded, and the History chunk.
+ * (proxyFeed.ts), and the `/api/history/*` routes answered here instead of being forwarded.
  * Read access as on the device (API.md §2.1): open while the device's read-only access is on, else the request's
  * Basic credentials must be accepted by the device (`/api/security/authenticate`, cached for a minute).
  */
@@ -11,7 +11,6 @@ import { createFeed } from "./feed.ts";
 import { openHistory, type History } from "./index.ts";
 import { probeAccess, startDeviceFeed, type Access, type DeviceFeed } from "./proxyFeed.ts";
 import { historyHandlers } from "./routes.ts";
-import { attachHistorySite, type HistorySite } from "./site.ts";
 import { getMeta } from "./store.ts";
 import { safeParse } from "../time/clock.ts";
 
@@ -25,7 +24,6 @@ export interface ProxyHistoryOptions {
 export interface ProxyHistory {
   history: History;
   feed: DeviceFeed;
-  site: HistorySite;
   /** The device's answer to a read request at start (for the start message). */
   access: Promise<Access>;
   close(): void;
@@ -94,11 +92,9 @@ export function startProxyHistory(
       return reply;
     });
   }
-  const site = attachHistorySite(app);
   return {
     history,
     feed,
-    site,
     access,
     close() {
       feed.close();

@@ -190,4 +190,27 @@ describe("live view rendering", () => {
     expect(screen.getByText(/Connection to the device lost/)).toBeTruthy();
     release();
   });
+
+  it("fills the gateway build's slots: a part under the totals and one under each inverter's panel", async () => {
+    const { feed } = makeFeed(doc([inverter("B", { order: 1 }), inverter("A", { order: 0 })]));
+    const release = feed.acquire();
+    await flush();
+    render(
+      <LiveView
+        feed={feed}
+        slots={{
+          afterTotals: <p data-testid="after-totals">peak</p>,
+          inverter: ({ id }) => <p data-testid="inverter-part">{`part of ${id}`}</p>,
+        }}
+      />,
+    );
+    const after = screen.getByTestId("after-totals");
+    // Right after the row of total cards.
+    expect(after.previousElementSibling?.querySelectorAll(".card").length).toBe(3);
+    // In the shown panel (the first tab), after the panel itself.
+    const parts = screen.getAllByTestId("inverter-part").map((p) => p.textContent);
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.every((p) => /^part of \w+/.test(p ?? ""))).toBe(true);
+    release();
+  });
 });
