@@ -6,6 +6,7 @@ import type { FastifyReply } from "fastify";
 import { HISTORY_MAX_PERIODS, type HistoryError, type HistoryInterval } from "@dtu/api/history";
 import { historyEndpoints } from "@dtu/api/endpoints";
 import type { RouteDef } from "../routes/index.ts";
+import { attachment } from "../security/headers.ts";
 import { energyCsv, powerCsv } from "./csv.ts";
 import { parseDay, periodCount } from "./days.ts";
 import type { History } from "./index.ts";
@@ -43,7 +44,7 @@ function sendCsv(reply: FastifyReply, name: string, text: string): undefined {
   void reply
     .code(200)
     .header("content-type", "text/csv; charset=utf-8")
-    .header("content-disposition", `attachment; filename="${name}.csv"`)
+    .header("content-disposition", attachment(`${name}.csv`))
     .send(text);
   return undefined;
 }
