@@ -26,8 +26,9 @@ import { basicValid, httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
-import { historyRoutes } from "./history/routes.ts";
+import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
 import { attachHistorySite } from "./history/site.ts";
+import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { allRoutes, findRoute } from "./routes/index.ts";
@@ -88,6 +89,8 @@ export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
   security: Security;
+  /** The history, or why there is none (history/keeper.ts); null when history is off. */
+  history: HistoryKeeper | null;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
@@ -186,7 +189,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
-  const routes = [...historyRoutes(() => history?.history ?? null), ...allRoutes()];
+  const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...allRoutes()];
   const historySite = history ? attachHistorySite(app) : null;
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -267,10 +270,15 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     await sockets.close();
   });
   app.addHook("onClose", async () => {
-    history?.history.close();
+    history?.keeper.close();
     await gw.close();
   });
 
   gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
-  return Object.assign(app, { gateway: gw, sockets, security }) as GatewayApp;
+  return Object.assign(app, {
+    gateway: gw,
+    sockets,
+    security,
+    history: history?.keeper ?? null,
+  }) as GatewayApp;
 }

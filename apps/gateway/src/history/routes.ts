@@ -57,19 +57,31 @@ export interface HistoryHandler {
   handle(query: URLSearchParams, reply: FastifyReply): unknown;
 }
 
-/** `history()` is null when history is not recorded (then the paths answer 404). */
-export function historyHandlers(history: () => History | null): HistoryHandler[] {
+/** Where the handlers find the history: null while it cannot be used, then `problem()` says why (keeper.ts). */
+export interface HistorySource {
+  current(): History | null;
+  problem(): string | null;
+}
+
+/** No history at all (history off): the paths answer 404. */
+export const NO_HISTORY: HistorySource = { current: () => null, problem: () => null };
+
+function unavailable(reply: FastifyReply, problem: string | null): undefined {
+  // 503 with the reason in words (the History screen shows the message); 404 when history is off altogether.
+  const body: HistoryError = { type: "danger", message: problem ?? "no history" };
+  void reply
+    .code(problem ? 503 : 404)
+    .header("content-type", "application/json")
+    .send(JSON.stringify(body));
+  return undefined;
+}
+
+export function historyHandlers(source: HistorySource): HistoryHandler[] {
   const guarded =
     (fn: (h: History, query: URLSearchParams, reply: FastifyReply) => unknown) =>
     (query: URLSearchParams, reply: FastifyReply): unknown => {
-      const h = history();
-      if (!h) {
-        void reply
-          .code(404)
-          .header("content-type", "application/json")
-          .send('{"type":"danger","message":"no history"}');
-        return undefined;
-      }
+      const h = source.current();
+      if (!h) return unavailable(reply, source.problem());
       try {
         return fn(h, query, reply);
       } catch (err) {
@@ -113,8 +125,8 @@ export function historyHandlers(history: () => History | null): HistoryHandler[]
 }
 
 /** The simulated gateway's route table entries. */
-export function historyRoutes(history: () => History | null): RouteDef[] {
-  return historyHandlers(history).map((h) => ({
+export function historyRoutes(source: HistorySource): RouteDef[] {
+  return historyHandlers(source).map((h) => ({
     name: h.name,
     method: "GET",
     path: h.path,
