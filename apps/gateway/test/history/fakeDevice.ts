@@ -15,6 +15,10 @@ export const RULE = "CET-1CEST,M3.5.0,M10.5.0/3";
 export interface FakeDevice {
   url: URL;
   refused: number;
+  /** Read-only access, switchable mid-run as on the device's security page. */
+  readOnly: boolean;
+  /** Closes the open live sockets (as a device reboot does). */
+  dropSockets(): void;
   /** Sends one socket frame to every client (power in W, total in Wh). */
   send(power: number, totalWh: number): void;
   close(): Promise<void>;
@@ -67,7 +71,7 @@ function inverter(shape: "v23" | "v24", detail: boolean, power: number, totalWh:
 
 export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): Promise<FakeDevice> {
   const state = { power: 300, total: 1_500_000 };
-  const ok = (req: IncomingMessage) => readOnly || req.headers.authorization === AUTH;
+  const ok = (req: IncomingMessage) => dev.readOnly || req.headers.authorization === AUTH;
   const doc = (detail: boolean) => ({
     inverters: [inverter(shape, detail, state.power, state.total)],
     total: {
@@ -80,6 +84,10 @@ export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): 
   const dev: FakeDevice = {
     url: new URL("http://127.0.0.1"),
     refused: 0,
+    readOnly,
+    dropSockets() {
+      for (const c of wss.clients) c.terminate();
+    },
     send(power, totalWh) {
       state.power = power;
       state.total = totalWh;
