@@ -10,6 +10,7 @@ import { attachment } from "../security/headers.ts";
 import { energyCsv, powerCsv } from "./csv.ts";
 import { parseDay, periodCount } from "./days.ts";
 import type { History } from "./index.ts";
+import { ReadBusy } from "./reads.ts";
 
 class BadParam extends Error {}
 
@@ -52,9 +53,9 @@ function sendCsv(reply: FastifyReply, name: string, text: string): undefined {
 export interface HistoryHandler {
   name: keyof typeof historyEndpoints;
   path: string;
-  auth: "read";
-  /** Returns the JSON answer, or undefined when it sent the reply itself (CSV, 400, 404). */
-  handle(query: URLSearchParams, reply: FastifyReply): unknown;
+  auth: "read" | "admin";
+  /** Resolves to the JSON answer, or undefined when it sent the reply itself (CSV, 400, 404, 503). */
+  handle(query: URLSearchParams, reply: FastifyReply): Promise<unknown>;
 }
 
 /** Where the handlers find the history: null while it cannot be used, then `problem()` says why (keeper.ts). */
@@ -79,33 +80,35 @@ function unavailable(reply: FastifyReply, problem: string | null): undefined {
 export function historyHandlers(source: HistorySource): HistoryHandler[] {
   const guarded =
     (fn: (h: History, query: URLSearchParams, reply: FastifyReply) => unknown) =>
-    (query: URLSearchParams, reply: FastifyReply): unknown => {
+    async (query: URLSearchParams, reply: FastifyReply): Promise<unknown> => {
       const h = source.current();
       if (!h) return unavailable(reply, source.problem());
       try {
-        return fn(h, query, reply);
+        return await fn(h, query, reply);
       } catch (err) {
         if (err instanceof BadParam) return bad(reply, err.message);
+        // Too many readers or a query over its time limit (reads.ts): said in words, nothing else held up.
+        if (err instanceof ReadBusy) return unavailable(reply, err.message);
         throw err;
       }
     };
   return [
-    { name: "info", ...historyEndpoints.info, handle: guarded((h) => h.queries.info(h.now())) },
+    { name: "info", ...historyEndpoints.info, handle: guarded((h) => h.reads.info(h.now())) },
     {
       name: "power",
       ...historyEndpoints.power,
-      handle: guarded((h, query, reply) => {
+      handle: guarded(async (h, query, reply) => {
         const date = day(query, "date");
         const serial = serialParam(query);
         const fmt = format(query);
-        const result = h.queries.power(date, serial);
+        const result = await h.reads.power(date, serial);
         return fmt === "csv" ? sendCsv(reply, `power-${date}`, powerCsv(result, h.zone())) : result;
       }),
     },
     {
       name: "energy",
       ...historyEndpoints.energy,
-      handle: guarded((h, query, reply) => {
+      handle: guarded(async (h, query, reply) => {
         const from = day(query, "from");
         const to = day(query, "to");
         const interval = (query.get("interval") ?? "day") as HistoryInterval;
@@ -117,7 +120,7 @@ export function historyHandlers(source: HistorySource): HistoryHandler[] {
           throw new BadParam(`range too large: at most ${max} ${interval}s per request`);
         const serial = serialParam(query);
         const fmt = format(query);
-        const result = h.queries.energy(from, to, interval, serial);
+        const result = await h.reads.energy(from, to, interval, serial);
         return fmt === "csv" ? sendCsv(reply, `energy-${interval}-${from}-${to}`, energyCsv(result)) : result;
       }),
     },
