@@ -2,13 +2,17 @@
  * `/api/history/*` (issue 14 §5): our extension, auth "read" like live data. Parameters are checked strictly; a bad
  * one answers 400 with `{ type: "danger", message }`, never a guess. Results are capped by HISTORY_MAX_PERIODS.
  */
+import { createReadStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { FastifyReply } from "fastify";
 import { HISTORY_MAX_PERIODS, type HistoryError, type HistoryInterval } from "@dtu/api/history";
 import { historyEndpoints } from "@dtu/api/endpoints";
 import type { RouteDef } from "../routes/index.ts";
 import { attachment } from "../security/headers.ts";
 import { energyCsv, powerCsv } from "./csv.ts";
-import { parseDay, periodCount } from "./days.ts";
+import { dayOf, parseDay, periodCount } from "./days.ts";
 import type { History } from "./index.ts";
 import { ReadBusy } from "./reads.ts";
 
@@ -124,7 +128,37 @@ export function historyHandlers(source: HistorySource): HistoryHandler[] {
         return fmt === "csv" ? sendCsv(reply, `energy-${interval}-${from}-${to}`, energyCsv(result)) : result;
       }),
     },
+    {
+      name: "backup",
+      ...historyEndpoints.backup,
+      handle: guarded((h, _query, reply) => sendBackup(h, reply)),
+    },
   ];
+}
+
+/**
+ * The backup download (issue 26): SQLite's `VACUUM INTO` in the read worker, a consistent snapshot while recording
+ * goes on, written to a temporary file, sent, then removed. Named by the device's local date.
+ */
+async function sendBackup(h: History, reply: FastifyReply): Promise<undefined> {
+  const dir = await mkdtemp(join(tmpdir(), "dtu-history-backup-"));
+  const file = join(dir, "history.db");
+  const cleanup = () => void rm(dir, { recursive: true, force: true });
+  try {
+    await h.reads.backup(file);
+  } catch (err) {
+    cleanup();
+    throw err;
+  }
+  const stream = createReadStream(file);
+  stream.on("close", cleanup);
+  void reply
+    .code(200)
+    .header("content-type", "application/vnd.sqlite3")
+    .header("content-disposition", attachment(`history-${dayOf(h.zone(), h.now())}.db`))
+    .header("cache-control", "no-store")
+    .send(stream);
+  return undefined;
 }
 
 /** The simulated gateway's route table entries. */

@@ -2,7 +2,7 @@
  * A device on loopback for the proxy recorder test: `/api/ntp/status`, `/api/livedata/status` (+ `?inv=`) and the
  * `/livedata` socket in the v23.11.16 shape (full snapshots, inverter values in AC/0) or the v24.2.12+ shape
  * (summary GET, detail per `?inv=` and per socket frame, values in INV/0; API.md §9.2–9.3). With read-only access
- * off, every read and the socket upgrade need Basic admin:secret.
+ * off, every read and the socket upgrade need Basic admin:secret; the login check always does.
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -101,7 +101,9 @@ export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): 
   };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
-    if (!ok(req)) {
+    // The login check is admin class: credentials needed whatever read-only access says (API.md §2.1).
+    const admin = url.pathname === "/api/security/authenticate";
+    if (admin ? req.headers.authorization !== AUTH : !ok(req)) {
       dev.refused++;
       res.writeHead(401).end();
       return;

@@ -71,6 +71,16 @@ describe("proxy history and the device's read rule", () => {
     expect(await codes()).toEqual([200, 200, 200]);
   });
 
+  it("gives the backup only to credentials the device accepts, even with read-only access on", async () => {
+    const backup = async (authorization?: string) =>
+      (await proxy.inject({ url: "/api/history/backup", headers: authorization ? { authorization } : {} }))
+        .statusCode;
+    expect(device.readOnly).toBe(true);
+    expect(await backup()).toBe(401);
+    expect(await backup(`Basic ${Buffer.from("admin:wrong").toString("base64")}`)).toBe(401);
+    expect(await backup(AUTH)).toBe(200);
+  });
+
   it("says on the console when the recorder loses access and when it gets it back", async () => {
     await until(() => proxy.history?.feed.connected() === true, "the recorder's socket");
     lines.length = 0;
