@@ -173,9 +173,14 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   installHttpSecurity(app, security, {
     loginSucceeded: (req, status) =>
       status !== 401 && basicValid(req.headers.authorization, gw.config.security.password),
-    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them.
-    onSecurityChanged: () =>
-      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password)),
+    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them. Sockets
+    // end when the read rule would refuse them now (SECURITY.md).
+    onSecurityChanged: () => {
+      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password));
+      security.openSockets.closeWhere(
+        (auth) => !gw.config.security.allow_readonly && !basicValid(auth, gw.config.security.password),
+      );
+    },
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => {
