@@ -1,17 +1,23 @@
 /**
- * History reads off the event loop (issue 21 item 3): the API's queries and the backup copy run in a worker thread
- * with its own read-only connection (readWorker.ts), so 16 clients reading years of history cannot hold up the
- * device API. Bounded: one query at a time in the worker (the machine has 2 cores: one stays for the gateway), at
+ * History reads off the event loop (issue 21 item 3): the API's queries, the serialising of their answers (JSON or
+ * CSV) and the backup copy run in a worker thread with its own read-only connection (readWorker.ts), so 16 clients
+ * reading years of history cannot hold up the device API. Bounded: one query at a time in the worker (the machine has 2 cores: one stays for the gateway), at
  * most `maxQueued` waiting (more get "busy"), and each answered within `timeoutMs` or refused; a query that overruns
  * ends its worker (SQLite cannot be interrupted from outside) and the next request starts a fresh one.
  */
 import { Worker } from "node:worker_threads";
-import type { HistoryEnergy, HistoryInfo, HistoryInterval, HistoryPower } from "@dtu/api/history";
+import type { HistoryInterval } from "@dtu/api/history";
 import type { PosixTz } from "../time/posixTz.ts";
 
+/** JSON, or the CSV download (csv.ts). */
+export type ReadFormat = "json" | "csv";
+
 export type ReadRequest = { id: number; zone: PosixTz } & (
-  | { op: "power"; args: [date: string, serial: string | null] }
-  | { op: "energy"; args: [from: string, to: string, interval: HistoryInterval, serial: string | null] }
+  | { op: "power"; args: [date: string, serial: string | null, format: ReadFormat] }
+  | {
+      op: "energy";
+      args: [from: string, to: string, interval: HistoryInterval, serial: string | null, format: ReadFormat];
+    }
   | { op: "info"; args: [nowMs: number] }
   | { op: "backup"; args: [target: string] }
 );
@@ -115,9 +121,10 @@ export function createReads(file: string, zone: () => PosixTz, opts: ReadOptions
   }
 
   return {
-    power: (...args: ArgsOf<"power">) => read("power", args) as Promise<HistoryPower>,
-    energy: (...args: ArgsOf<"energy">) => read("energy", args) as Promise<HistoryEnergy>,
-    info: (...args: ArgsOf<"info">) => read("info", args) as Promise<HistoryInfo>,
+    /** The answers' text: JSON of HistoryPower / HistoryEnergy / HistoryInfo (@dtu/api/history), or CSV. */
+    power: (...args: ArgsOf<"power">) => read("power", args) as Promise<string>,
+    energy: (...args: ArgsOf<"energy">) => read("energy", args) as Promise<string>,
+    info: (...args: ArgsOf<"info">) => read("info", args) as Promise<string>,
     /** A consistent copy of the database into `target` (a file that must not exist yet). */
     backup: (target: string) => read("backup", [target]) as Promise<null>,
     close(): void {

@@ -11,7 +11,6 @@ import { HISTORY_MAX_PERIODS, type HistoryError, type HistoryInterval } from "@d
 import { historyEndpoints } from "@dtu/api/endpoints";
 import type { RouteDef } from "../routes/index.ts";
 import { attachment } from "../security/headers.ts";
-import { energyCsv, powerCsv } from "./csv.ts";
 import { dayOf, parseDay, periodCount } from "./days.ts";
 import type { History } from "./index.ts";
 import { ReadBusy } from "./reads.ts";
@@ -43,6 +42,12 @@ function format(query: URLSearchParams): "json" | "csv" {
   const f = query.get("format") ?? "json";
   if (f !== "json" && f !== "csv") throw new BadParam(`format must be json or csv, got "${f.slice(0, 20)}"`);
   return f;
+}
+
+/** JSON made by the read worker, sent as it is (a Buffer: no charset appended, as the device's answers). */
+function sendJsonText(reply: FastifyReply, text: string): undefined {
+  void reply.code(200).header("content-type", "application/json").send(Buffer.from(text));
+  return undefined;
 }
 
 function sendCsv(reply: FastifyReply, name: string, text: string): undefined {
@@ -97,7 +102,11 @@ export function historyHandlers(source: HistorySource): HistoryHandler[] {
       }
     };
   return [
-    { name: "info", ...historyEndpoints.info, handle: guarded((h) => h.reads.info(h.now())) },
+    {
+      name: "info",
+      ...historyEndpoints.info,
+      handle: guarded(async (h, _query, reply) => sendJsonText(reply, await h.reads.info(h.now()))),
+    },
     {
       name: "power",
       ...historyEndpoints.power,
@@ -105,8 +114,8 @@ export function historyHandlers(source: HistorySource): HistoryHandler[] {
         const date = day(query, "date");
         const serial = serialParam(query);
         const fmt = format(query);
-        const result = await h.reads.power(date, serial);
-        return fmt === "csv" ? sendCsv(reply, `power-${date}`, powerCsv(result, h.zone())) : result;
+        const text = await h.reads.power(date, serial, fmt);
+        return fmt === "csv" ? sendCsv(reply, `power-${date}`, text) : sendJsonText(reply, text);
       }),
     },
     {
@@ -124,8 +133,10 @@ export function historyHandlers(source: HistorySource): HistoryHandler[] {
           throw new BadParam(`range too large: at most ${max} ${interval}s per request`);
         const serial = serialParam(query);
         const fmt = format(query);
-        const result = await h.reads.energy(from, to, interval, serial);
-        return fmt === "csv" ? sendCsv(reply, `energy-${interval}-${from}-${to}`, energyCsv(result)) : result;
+        const text = await h.reads.energy(from, to, interval, serial, fmt);
+        return fmt === "csv"
+          ? sendCsv(reply, `energy-${interval}-${from}-${to}`, text)
+          : sendJsonText(reply, text);
       }),
     },
     {

@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { energyCsv } from "../../src/history/csv.ts";
 import { ReadBusy, createReads, type Reads } from "../../src/history/reads.ts";
 import { CET, at, makeHistory, reading, type TestHistory } from "./helpers.ts";
 
@@ -31,12 +32,14 @@ function reads(file: string, opts: Parameters<typeof createReads>[2] = {}): Read
 describe("history reads in a worker", () => {
   it("answers as the queries on the writing connection do, and sees later writes", async () => {
     const r = reads(recorded());
-    expect(await r.power("2026-06-10", null)).toEqual(t.h.queries.power("2026-06-10", null));
-    expect(await r.energy("2026-06-01", "2026-06-30", "day", null)).toEqual(
-      t.h.queries.energy("2026-06-01", "2026-06-30", "day", null),
+    expect(JSON.parse(await r.power("2026-06-10", null, "json"))).toEqual(
+      t.h.queries.power("2026-06-10", null),
     );
+    const energy = t.h.queries.energy("2026-06-01", "2026-06-30", "day", null);
+    expect(JSON.parse(await r.energy("2026-06-01", "2026-06-30", "day", null, "json"))).toEqual(energy);
+    expect(await r.energy("2026-06-01", "2026-06-30", "day", null, "csv")).toBe(energyCsv(energy));
     t.h.recorder.record(at("2026-06-10", "12:20"), [reading("1164a", 310, 1100, 100)]);
-    expect((await r.info(at("2026-06-10", "13:00"))).today_energy_wh).toBe(100);
+    expect(JSON.parse(await r.info(at("2026-06-10", "13:00"))).today_energy_wh).toBe(100);
   });
 
   it("refuses beyond the queue bound with a message, and answers the others", async () => {
@@ -66,6 +69,6 @@ describe("history reads in a worker", () => {
     );
     await expect(slow.info(0)).rejects.toBeInstanceOf(ReadBusy);
     const r = reads(file);
-    expect((await r.info(at("2026-06-10", "13:00"))).today_peak_w).toBe(320);
+    expect(JSON.parse(await r.info(at("2026-06-10", "13:00"))).today_peak_w).toBe(320);
   });
 });
