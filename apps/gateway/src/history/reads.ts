@@ -1,9 +1,11 @@
 /**
  * History reads off the event loop (issue 21 item 3): the API's queries, the serialising of their answers (JSON or
  * CSV) and the backup copy run in a worker thread with its own read-only connection (readWorker.ts), so 16 clients
- * reading years of history cannot hold up the device API. Bounded: one query at a time in the worker (the machine has 2 cores: one stays for the gateway), at
- * most `maxQueued` waiting (more get "busy"), and each answered within `timeoutMs` or refused; a query that overruns
- * ends its worker (SQLite cannot be interrupted from outside) and the next request starts a fresh one.
+ * reading years of history cannot hold up the device API. Bounded: one query at a time in the worker (the machine
+ * has 2 cores), and after each the worker rests as long as it took, so history gets at most half a core and the
+ * device API the rest; at most `maxQueued` waiting (more get "busy"); each answered within `timeoutMs` of its
+ * arrival or refused. A query that overruns ends its worker (SQLite cannot be interrupted from outside) and the next
+ * request starts a fresh one.
  */
 import { Worker } from "node:worker_threads";
 import type { HistoryInterval } from "@dtu/api/history";
@@ -49,6 +51,7 @@ export function createReads(file: string, zone: () => PosixTz, opts: ReadOptions
   let running: Job | null = null;
   let worker: Worker | null = null;
   let nextId = 1;
+  let startedAt = 0;
   let closed = false;
 
   function spawn(): Worker {
@@ -57,11 +60,18 @@ export function createReads(file: string, zone: () => PosixTz, opts: ReadOptions
     w.on("message", (reply: Reply) => {
       const job = running;
       if (!job || job.req.id !== reply.id) return;
-      running = null;
       clearTimeout(job.timer);
       if (reply.ok) job.resolve(reply.value);
       else job.reject(new Error(reply.error));
-      pump();
+      // The worker rests as long as the query took: history gets at most half a core, the device API the rest.
+      const rest = setTimeout(
+        () => {
+          if (running === job) running = null;
+          pump();
+        },
+        Math.min(performance.now() - startedAt, 1000),
+      );
+      rest.unref();
     });
     w.on("error", (err) => fail(w, err));
     w.on("exit", () => fail(w, new Error("the history reader stopped")));
@@ -87,6 +97,7 @@ export function createReads(file: string, zone: () => PosixTz, opts: ReadOptions
     if (!job) return;
     running = job;
     worker ??= spawn();
+    startedAt = performance.now();
     worker.postMessage(job.req);
   }
 
