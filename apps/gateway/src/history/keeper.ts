@@ -110,7 +110,7 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
       if (!(err instanceof Damaged) && !isDamaged(err)) throw err;
       const aside = keepAside(file, opts.clock.now());
       note =
-        `History: ${file} was damaged (${(err as Error).message}); it is kept as ${aside} and a new, empty ` +
+        `History: ${file} was damaged (${(err as Error).message}); it is kept as ${aside} and a new ` +
         "history is started.";
       say(note);
       return opened(openChecked(opts));
@@ -131,8 +131,8 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
     } catch (err) {
       const first = problem === null;
       problem =
-        `History is NOT recorded: ${file} cannot be used (${reason(err)}). The live view, settings and everything ` +
-        "else work as usual; history is recorded again as soon as the file can be written.";
+        `History is NOT recorded: ${file} cannot be used (${reason(err)}). The gateway runs on without it; ` +
+        "history is recorded again as soon as the file can be written.";
       if (first) {
         note = problem;
         say(problem);

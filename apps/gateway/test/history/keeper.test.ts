@@ -43,7 +43,7 @@ describe("history keeper", () => {
     expect(aside).toEqual(["history.db.corrupt-2026-06-10T10-00-00-000Z"]);
     expect(k.startNote()).toBe(
       `History: ${join(dir, "history.db")} was damaged (file is not a database); it is kept as ` +
-        `${join(dir, aside[0] ?? "")} and a new, empty history is started.`,
+        `${join(dir, aside[0] ?? "")} and a new history is started.`,
     );
     k.recorder.record(at("2026-06-10", "12:00"), [reading("1164a", 100, 1000, 0)]);
     k.recorder.record(at("2026-06-10", "12:10"), [reading("1164a", 100, 1017, 17)]);
@@ -58,8 +58,8 @@ describe("history keeper", () => {
     expect(k.current()).toBeNull();
     expect(k.problem()).toBe(
       `History is NOT recorded: ${join(dir, "history.db")} cannot be used (it cannot be opened or created (no ` +
-        "permission, a read-only folder, or a folder in its place)). The live view, settings and everything else " +
-        "work as usual; history is recorded again as soon as the file can be written.",
+        "permission, a read-only folder, or a folder in its place)). The gateway runs on without it; history is " +
+        "recorded again as soon as the file can be written.",
     );
     expect(k.startNote()).toBe(k.problem());
     // Recording while there is no history loses the samples and throws nothing.
