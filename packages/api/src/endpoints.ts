@@ -39,6 +39,7 @@ import type {
   SecurityConfig,
   Zones,
 } from "./settings.ts";
+import type { Overview } from "./overview.ts";
 import type { ConfigList, SystemStatus } from "./system.ts";
 
 export type AuthClass = "none" | "read" | "admin";
@@ -138,6 +139,14 @@ export const historyEndpoints = {
   power: { method: "GET", path: "/api/history/power", auth: "read" },
   energy: { method: "GET", path: "/api/history/energy", auth: "read" },
 } as const satisfies Record<string, EndpointDef>;
+
+/**
+ * Our extension (issue 24), served at the top level of a gateway that runs several devices (types in ./overview.ts);
+ * never on a device nor under a device's `/d/NAME/`. A map of its own, like `historyEndpoints`.
+ */
+export const overviewEndpoints = {
+  overview: { method: "GET", path: "/api/overview", auth: "read" } as Get<Overview>,
+};
 
 /** The two sockets (API.md §3.2, §3.3): both use the read rule. */
 export const sockets = {
