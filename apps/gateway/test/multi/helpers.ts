@@ -73,3 +73,27 @@ export async function eventually<T>(check: () => Promise<T | undefined>, timeout
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/**
+ * A host clock at a June noon in Germany (the default location) running `speed` times faster, so simulated fleets
+ * poll and produce within a second whatever the real time of day; `freeze()` stops it, so nothing moves between two
+ * reads, `run()` lets it go on.
+ */
+export function fastNoon(speed = 120): { now(): number; freeze(): void; run(): void } {
+  const noon = Date.UTC(2026, 5, 21, 11, 0, 0);
+  let origin = Date.now();
+  let base = noon;
+  let frozen: number | null = null;
+  return {
+    now: () => frozen ?? base + (Date.now() - origin) * speed,
+    freeze() {
+      frozen = base + (Date.now() - origin) * speed;
+    },
+    run() {
+      if (frozen === null) return;
+      base = frozen;
+      origin = Date.now();
+      frozen = null;
+    },
+  };
+}

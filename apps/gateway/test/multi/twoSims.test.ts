@@ -12,18 +12,20 @@ import { parseStrict } from "@dtu/api/strict";
 import { LiveData } from "@dtu/api/live";
 import { Overview } from "@dtu/api/overview";
 import { ADMIN, FORM, form } from "../helpers/app.ts";
-import { basic, connect, eventually, listenHost, received, webRoot, type HostUnderTest } from "./helpers.ts";
+import {
+  basic,
+  connect,
+  eventually,
+  fastNoon,
+  listenHost,
+  received,
+  webRoot,
+  type HostUnderTest,
+} from "./helpers.ts";
 
 let dir: string;
 let t: HostUnderTest;
-/**
- * The devices' host clock: a June noon in Germany (the default location) running 120 times faster, so the fleets
- * poll and produce within a second; frozen for the comparisons, so nothing moves between two reads.
- */
-const NOON = Date.UTC(2026, 5, 21, 11, 0, 0);
-const started = Date.now();
-let frozen: number | null = null;
-const clock = { now: () => frozen ?? NOON + (Date.now() - started) * 120 };
+const clock = fastNoon();
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
@@ -96,7 +98,7 @@ describe("two simulated devices", () => {
       const [a, b] = [await live("roof"), await live("garage")];
       return a.total.Power.v > 0 && b.total.Power.v > 0 ? true : undefined;
     });
-    frozen = clock.now();
+    clock.freeze();
     const [roof, garage] = [await live("roof"), await live("garage")];
     const o = await overview();
     expect(o.devices.map((d) => [d.name, d.reachable, d.inverters.total])).toEqual([
@@ -127,7 +129,7 @@ describe("two simulated devices", () => {
     expect(o.devices[0]?.inverters.producing).toBe(roof.inverters.filter((i) => i.producing).length);
     // Two different fleets: the sum is not one device's figure twice.
     expect(roof.total.Power.v).not.toBe(garage.total.Power.v);
-    frozen = null;
+    clock.run();
   });
 
   it("routes each device's sockets to that device only", async () => {
