@@ -65,7 +65,20 @@ async function startDevice(
   if (spec.target === "sim") {
     const identity = simIdentity(spec.name, index);
     await seedSimConfig(dataDir, identity, index, opts.simInverters);
-    const app = await buildApp({ ...opts.sim, dataDir, identity, ...(history ? { history } : {}) });
+    const { echoConsole, ...sim } = opts.sim ?? {};
+    const app = await buildApp({
+      ...sim,
+      dataDir,
+      identity,
+      ...(history ? { history } : {}),
+      // `--console` with several devices: each line says whose it is.
+      ...(echoConsole
+        ? {
+            onConsole: (chunk: string) =>
+              process.stdout.write(`[${spec.name}] ${chunk.replace(/\r\n$/, "\n")}`),
+          }
+        : {}),
+    });
     const source = simSource(app);
     return {
       name: spec.name,
@@ -141,14 +154,12 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
       res.writeHead(302, { location: first, "cache-control": "no-store" }).end();
       return;
     }
-    res
-      .writeHead(404, { "content-type": "application/json", "cache-control": "no-store" })
-      .end(
-        JSON.stringify({
-          type: "danger",
-          message: `Nothing at ${path ?? "/"}; the devices are under ${several ? "/d/NAME/" : first}`,
-        }),
-      );
+    res.writeHead(404, { "content-type": "application/json", "cache-control": "no-store" }).end(
+      JSON.stringify({
+        type: "danger",
+        message: `Nothing at ${path ?? "/"}; the devices are under ${several ? "/d/NAME/" : first}`,
+      }),
+    );
   };
   const server = createHost({ mounts: started.map((d) => d.mount), top });
   return {
