@@ -46,3 +46,26 @@ export const Overview = v.object({
   total: OverviewTotal,
 });
 export type Overview = v.InferOutput<typeof Overview>;
+
+export const OverviewEnergyRow = v.object({
+  /** First day of the period, as in HistoryEnergyRow. */
+  period: v.string(),
+  /** Sum of every device's energy of the period (Wh). */
+  total: v.number(),
+  /** Device NAME → its energy of the period (Wh); a device without data for the period is absent. */
+  devices: v.record(v.string(), v.number()),
+});
+export type OverviewEnergyRow = v.InferOutput<typeof OverviewEnergyRow>;
+
+/**
+ * GET /api/overview/energy?from=…&to=…&interval=day|month|year: the combined energy of every device's own history
+ * (their `/d/NAME/api/history/energy`, same parameters and limits). Peaks are not combined (they fall at different
+ * moments); `unavailable` names devices whose history did not answer, so a total never silently lacks one.
+ */
+export const OverviewEnergy = v.object({
+  interval: v.picklist(["day", "month", "year"]),
+  unit: v.literal("Wh"),
+  rows: v.array(OverviewEnergyRow),
+  unavailable: v.array(v.string()),
+});
+export type OverviewEnergy = v.InferOutput<typeof OverviewEnergy>;

@@ -29,7 +29,7 @@ import {
   SecurityConfig,
   Zones,
 } from "./settings.ts";
-import { Overview } from "./overview.ts";
+import { Overview, OverviewEnergy } from "./overview.ts";
 import { ApiResultSchema, ConfigList, SystemStatus } from "./system.ts";
 
 type SchemaOf<K extends EndpointName> = [ResponseOf<K>] extends [never]
@@ -86,6 +86,7 @@ export const responseSchemas = {
 /** The answer schema of the several-device overview (endpoints.ts `overviewEndpoints`). */
 export const overviewSchemas = {
   overview: Overview,
+  energy: OverviewEnergy,
 } satisfies {
   [K in keyof typeof overviewEndpoints]: v.GenericSchema<
     unknown,

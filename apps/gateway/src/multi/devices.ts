@@ -13,6 +13,7 @@ import { buildApp, type BuildOptions } from "../app.ts";
 import { buildProxyApp, type ProxyOptions } from "../proxy/app.ts";
 import { createHost, type Mount } from "./host.ts";
 import { placeUnder } from "./mount.ts";
+import { sendOverviewEnergy } from "./energy.ts";
 import { sendOverview, type NamedSource } from "./overview.ts";
 import { seedSimConfig, simIdentity } from "./simSeed.ts";
 import { proxySource, simSource, type DeviceSource } from "./sources.ts";
@@ -115,6 +116,12 @@ async function startDevice(
   };
 }
 
+/** The top-level answers of a several-device gateway. */
+const TOP: Record<string, typeof sendOverviewEnergy> = {
+  [overviewEndpoints.overview.path]: sendOverview,
+  [overviewEndpoints.energy.path]: sendOverviewEnergy,
+};
+
 export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHost> {
   const several = opts.specs.length > 1;
   const root = resolve(opts.dataDir);
@@ -143,8 +150,9 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
   const top = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? "/").split("?", 1)[0];
     const read = req.method === "GET" || req.method === "HEAD";
-    if (several && read && path === overviewEndpoints.overview.path) {
-      sendOverview(devices, req, res).catch(() => {
+    const send = several && read ? TOP[path ?? ""] : undefined;
+    if (send) {
+      send(devices, req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500).end();
       });
       return;

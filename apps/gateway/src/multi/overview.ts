@@ -58,18 +58,26 @@ export async function mayReadAll(devices: readonly NamedSource[], req: IncomingM
   return answers.every(Boolean);
 }
 
+/** True when the request may read every device; otherwise answers 401 as the device does (API.md §2.2). */
+export async function allowedOrRefused(
+  devices: readonly NamedSource[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<boolean> {
+  if (await mayReadAll(devices, req)) return true;
+  // The browser's login prompt only without X-Requested-With.
+  if (req.headers["x-requested-with"] === undefined)
+    res.setHeader("www-authenticate", 'Basic realm="Login Required"');
+  res.writeHead(401).end();
+  return false;
+}
+
 export async function sendOverview(
   devices: readonly NamedSource[],
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!(await mayReadAll(devices, req))) {
-    // As the device: the browser's login prompt only without X-Requested-With (API.md §2.2).
-    if (req.headers["x-requested-with"] === undefined)
-      res.setHeader("www-authenticate", 'Basic realm="Login Required"');
-    res.writeHead(401).end();
-    return;
-  }
+  if (!(await allowedOrRefused(devices, req, res))) return;
   const body = JSON.stringify(buildOverview(devices));
   res
     .writeHead(200, {

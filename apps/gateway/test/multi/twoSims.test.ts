@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type WebSocket from "ws";
 import { parseStrict } from "@dtu/api/strict";
 import { LiveData } from "@dtu/api/live";
-import { Overview } from "@dtu/api/overview";
+import type { HistoryEnergy } from "@dtu/api/history";
+import { Overview, OverviewEnergy } from "@dtu/api/overview";
 import { ADMIN, FORM, form } from "../helpers/app.ts";
 import {
   basic,
@@ -36,6 +37,7 @@ beforeAll(async () => {
       { name: "garage", target: "sim" },
     ],
     dataDir: dir,
+    history: {},
     sim: { webRoot: await webRoot(dir), rebootDelayMs: 20, outageMs: 400, clock, tickMs: 20 },
   });
 });
@@ -130,6 +132,37 @@ describe("two simulated devices", () => {
     // Two different fleets: the sum is not one device's figure twice.
     expect(roof.total.Power.v).not.toBe(garage.total.Power.v);
     clock.run();
+  });
+
+  it("combines the devices' own history into energy per day and month", async () => {
+    clock.freeze();
+    try {
+      const query = "from=2026-06-01&to=2026-06-21&interval=day";
+      const combined = parseStrict(OverviewEnergy, await (await get(`/api/overview/energy?${query}`)).json());
+      const own = async (name: string) =>
+        (await (await get(`/d/${name}/api/history/energy?${query}`)).json()) as HistoryEnergy;
+      const [roof, garage] = [await own("roof"), await own("garage")];
+      expect(combined.unavailable).toEqual([]);
+      expect(combined.rows.length).toBeGreaterThan(15);
+      for (const row of combined.rows) {
+        const a = roof.rows.find((r) => r.period === row.period)?.total ?? 0;
+        const b = garage.rows.find((r) => r.period === row.period)?.total ?? 0;
+        expect(row).toEqual({ period: row.period, total: a + b, devices: { roof: a, garage: b } });
+        expect(a).not.toBe(b);
+      }
+      const months = "from=2026-06-01&to=2026-06-30&interval=month";
+      const month = parseStrict(OverviewEnergy, await (await get(`/api/overview/energy?${months}`)).json());
+      const ownMonth = async (name: string) =>
+        ((await (await get(`/d/${name}/api/history/energy?${months}`)).json()) as HistoryEnergy).rows[0]
+          ?.total ?? NaN;
+      expect(month.interval).toBe("month");
+      expect(month.rows[0]?.total).toBe((await ownMonth("roof")) + (await ownMonth("garage")));
+      const bad = await get("/api/overview/energy?from=2026-06-21&to=2026-06-01&interval=day");
+      expect(bad.status).toBe(400);
+      expect(((await bad.json()) as { message: string }).message).toMatch(/from must not be after to/);
+    } finally {
+      clock.run();
+    }
   });
 
   it("routes each device's sockets to that device only", async () => {
