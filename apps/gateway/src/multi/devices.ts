@@ -65,7 +65,7 @@ async function startDevice(
   const history = opts.history;
   if (spec.target === "sim") {
     const identity = simIdentity(spec.name, index);
-    await seedSimConfig(dataDir, identity, index, opts.simInverters);
+    await seedSimConfig(dataDir, spec.name, identity, index, opts.simInverters);
     const { echoConsole, ...sim } = opts.sim ?? {};
     const app = await buildApp({
       ...sim,

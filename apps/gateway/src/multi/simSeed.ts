@@ -36,10 +36,11 @@ export function simIdentity(name: string, index: number): Partial<IdentityOption
 /**
  * Writes `<dataDir>/config.json` for the device's first start (nothing when it exists): the gateway's defaults with
  * `inverters` inverters (alternating HM-800 and HMS-2000 as in gatewayDefaults) whose serials carry the device's
- * index, so two devices never share a serial.
+ * index, so two devices never share a serial, and the MQTT base topic `solar/NAME/`.
  */
 export async function seedSimConfig(
   dataDir: string,
+  name: string,
   identity: Partial<IdentityOptions>,
   index: number,
   inverters = 2,
@@ -68,5 +69,8 @@ export async function seedSimConfig(
       order: slot,
     };
   }
+  // Devices sharing a broker must not share topics (MQTT.md: `<topic>dtu/…` would collide): one base per device,
+  // at most 31 characters with a 24-character name (the firmware's limit is 32).
+  config.mqtt.topic = `solar/${name}/`;
   await atomicWrite(path, serializeConfig(config, chipId));
 }

@@ -52,10 +52,12 @@ describe("simulated devices' first start", () => {
     const dir = await mkdtemp(join(tmpdir(), "dtu-seed-"));
     try {
       const serialsOf = async (name: string, index: number, count: number): Promise<number[]> => {
-        await seedSimConfig(join(dir, name), simIdentity(name, index), index, count);
+        await seedSimConfig(join(dir, name), name, simIdentity(name, index), index, count);
         const config = JSON.parse(await readFile(join(dir, name, "config.json"), "utf8")) as {
           inverters: { serial: number }[];
+          mqtt: { topic: string };
         };
+        expect(config.mqtt.topic).toBe(`solar/${name}/`);
         return config.inverters.map((i) => i.serial).filter((s) => s !== 0);
       };
       const roof = await serialsOf("roof", 0, 4);
