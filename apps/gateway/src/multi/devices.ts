@@ -117,10 +117,10 @@ async function startDevice(
 }
 
 /** The top-level answers of a several-device gateway. */
-const TOP: Record<string, typeof sendOverviewEnergy> = {
-  [overviewEndpoints.overview.path]: sendOverview,
-  [overviewEndpoints.energy.path]: sendOverviewEnergy,
-};
+const TOP = new Map<string, typeof sendOverviewEnergy>([
+  [overviewEndpoints.overview.path, sendOverview],
+  [overviewEndpoints.energy.path, sendOverviewEnergy],
+]);
 
 export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHost> {
   const several = opts.specs.length > 1;
@@ -150,7 +150,7 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
   const top = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? "/").split("?", 1)[0];
     const read = req.method === "GET" || req.method === "HEAD";
-    const send = several && read ? TOP[path ?? ""] : undefined;
+    const send = several && read ? TOP.get(path ?? "") : undefined;
     if (send) {
       send(devices, req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500).end();
@@ -162,12 +162,18 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
       res.writeHead(302, { location: first, "cache-control": "no-store" }).end();
       return;
     }
-    res.writeHead(404, { "content-type": "application/json", "cache-control": "no-store" }).end(
-      JSON.stringify({
-        type: "danger",
-        message: `Nothing at ${path ?? "/"}; the devices are under ${several ? "/d/NAME/" : first}`,
-      }),
-    );
+    res
+      .writeHead(404, {
+        "content-type": "application/json",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      })
+      .end(
+        JSON.stringify({
+          type: "danger",
+          message: `Nothing at ${path ?? "/"}; the devices are under ${several ? "/d/NAME/" : first}`,
+        }),
+      );
   };
   const server = createHost({ mounts: started.map((d) => d.mount), top });
   return {
