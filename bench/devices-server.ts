@@ -13,6 +13,7 @@ import { WEB_ROOT } from "./lib.ts";
 /** The part of src/multi/devices.ts the bench uses. */
 interface DevicesHost {
   server: Server;
+  devices: unknown[];
   close(): Promise<void>;
 }
 type CreateDevicesHost = (opts: Record<string, unknown>) => Promise<DevicesHost>;
@@ -28,6 +29,8 @@ const clock = { now: () => noon + (Date.now() - started) };
 // A variable path keeps the bench type check from pulling in the whole gateway source tree (as lib.ts).
 const modulePath = "../apps/gateway/src/multi/devices.ts";
 const { createDevicesHost } = (await import(modulePath)) as { createDevicesHost: CreateDevicesHost };
+const overviewPath = "../apps/gateway/src/multi/overview.ts";
+const { buildOverview } = (await import(overviewPath)) as { buildOverview: (devices: unknown[]) => unknown };
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const memory = (): NodeJS.MemoryUsage => {
@@ -49,10 +52,23 @@ const startMs = performance.now() - t0;
 await new Promise<void>((done) => host.server.listen(0, "127.0.0.1", done));
 const port = (host.server.address() as AddressInfo).port;
 
-type Request = { type: "stats" } | { type: "close" };
+/** Milliseconds of `n` overview builds each, without HTTP: the handler's own cost, apart from waiting for a CPU. */
+function buildTimes(n: number): number[] {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    buildOverview(host.devices);
+    times.push(performance.now() - t);
+  }
+  return times;
+}
+
+type Request = { type: "stats" } | { type: "build"; n: number } | { type: "close" };
 process.on("message", (m: Request) => {
   if (m.type === "stats") {
     process.send?.({ type: "stats", memory: memory(), cpu: process.cpuUsage() });
+  } else if (m.type === "build") {
+    process.send?.({ type: "build", times: buildTimes(m.n) });
   } else if (m.type === "close") {
     void host
       .close()

@@ -41,6 +41,8 @@ interface RunResult {
   cpuPercent: number;
   latencies: Record<string, number[]>;
   errors: number;
+  /** Times of 500 overview builds in the gateway process, without HTTP. */
+  buildMs: number[];
 }
 
 async function run(devices: number, minutes: number): Promise<RunResult> {
@@ -100,6 +102,15 @@ async function run(devices: number, minutes: number): Promise<RunResult> {
   samples.push(last);
   const wallMs = performance.now() - t0;
   const cpuMs = (last.cpu.user + last.cpu.system - first.cpu.user - first.cpu.system) / 1000;
+  const buildMs = await new Promise<number[]>((resolve) => {
+    const on = (m: { type: string; times: number[] }): void => {
+      if (m.type !== "build") return;
+      child.off("message", on);
+      resolve(m.times);
+    };
+    child.on("message", on);
+    child.send({ type: "build", n: 500 });
+  });
   child.send({ type: "close" });
   await new Promise((r) => child.once("exit", r));
   process.off("exit", kill);
@@ -112,6 +123,7 @@ async function run(devices: number, minutes: number): Promise<RunResult> {
     cpuPercent: (cpuMs / wallMs) * 100,
     latencies,
     errors,
+    buildMs,
   };
 }
 
@@ -145,6 +157,8 @@ const result = {
     overview: p95(many, "/api/overview"),
     live: p95(many, "/d/dev1/api/livedata/status"),
     overviewTwo: p95(one, "/api/overview"),
+    overviewBuild: percentile(many.buildMs, 95),
+    overviewBuildMedian: percentile(many.buildMs, 50),
   },
 };
 console.log(
@@ -159,6 +173,10 @@ console.log(
 console.log(
   `p95 /api/overview ${result.p95ms.overview.toFixed(1)} ms (goal ≤ 20), /d/dev1/api/livedata/status ` +
     `${result.p95ms.live.toFixed(1)} ms; requests ${JSON.stringify(result.requests)}, errors ${result.errors}`,
+);
+console.log(
+  `overview build in the gateway (no HTTP), 500 runs: median ${result.p95ms.overviewBuildMedian.toFixed(2)} ms, ` +
+    `p95 ${result.p95ms.overviewBuild.toFixed(2)} ms`,
 );
 console.log(`load after: ${result.loadAfter.map((l) => l.toFixed(2)).join(" ")}`);
 mkdirSync(join(REPO, "test-artifacts"), { recursive: true });
