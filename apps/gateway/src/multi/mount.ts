@@ -7,7 +7,8 @@
  *   (requests, sockets, links, assets) under the prefix and reads its base from `document.baseURI`;
  * - cookies (the session cookie for socket upgrades) get `Path=PREFIX`, so each device's login stays its own in the
  *   browser: a login to one device neither opens nor replaces another's;
- * - a `Location` to an absolute path is put under the prefix.
+ * - a `Location` to an absolute path is put under the prefix;
+ * - the page's Content-Security-Policy allows that base: `base-uri 'self'` instead of `'none'`.
  */
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -40,6 +41,11 @@ export function cookieUnder(cookie: string, prefix: string): string {
 }
 
 function rewriteHeaders(reply: FastifyReply, prefix: string): void {
+  // The page's policy forbids <base> (security/headers.ts, `base-uri 'none'`); under a prefix the page needs its own,
+  // so it may name this origin, still no other.
+  const csp = reply.getHeader("content-security-policy");
+  if (typeof csp === "string")
+    void reply.header("content-security-policy", csp.replace("base-uri 'none'", "base-uri 'self'"));
   const cookie = reply.getHeader("set-cookie");
   if (typeof cookie === "string") void reply.header("set-cookie", cookieUnder(cookie, prefix));
   else if (Array.isArray(cookie))

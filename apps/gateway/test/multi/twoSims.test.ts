@@ -88,6 +88,10 @@ describe("two simulated devices", () => {
     // fetch decodes gzip itself; the body is the page.
     const html = bytes[0] === 0x1f ? gunzipSync(bytes).toString() : bytes.toString();
     expect(html).toMatch(/^<!doctype html><html><head><base href="\/d\/garage\/"><meta/);
+    // The policy lets the page have its base, from this origin only.
+    const csp = page.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).not.toContain("base-uri 'none'");
     const bare = await get("/d/garage?x=1");
     expect(bare.status).toBe(301);
     expect(bare.headers.get("location")).toBe("/d/garage/?x=1");
