@@ -16,8 +16,8 @@ export interface NamedSource {
   source: DeviceSource;
 }
 
-/** Sum with the wire's decimals kept tidy (floating point sums of 0.1 steps drift). */
-const add = (a: number, b: number, decimals: number): number => Number((a + b).toFixed(decimals));
+/** Sum without the float noise of adding decimals (0.1 + 0.2); far finer than any value on the wire. */
+const add = (a: number, b: number): number => Math.round((a + b) * 1e6) / 1e6;
 
 export function buildOverview(devices: readonly NamedSource[]): Overview {
   const cards: OverviewDevice[] = devices.map(({ name, source }) => {
@@ -40,9 +40,9 @@ export function buildOverview(devices: readonly NamedSource[]): Overview {
   // stays counted.
   const total = cards.reduce(
     (sum, card) => ({
-      power_w: card.reachable ? add(sum.power_w, card.power_w, 1) : sum.power_w,
-      yield_day_wh: add(sum.yield_day_wh, card.yield_day_wh, 0),
-      yield_total_kwh: add(sum.yield_total_kwh, card.yield_total_kwh, 3),
+      power_w: card.reachable ? add(sum.power_w, card.power_w) : sum.power_w,
+      yield_day_wh: add(sum.yield_day_wh, card.yield_day_wh),
+      yield_total_kwh: add(sum.yield_total_kwh, card.yield_total_kwh),
     }),
     { power_w: 0, yield_day_wh: 0, yield_total_kwh: 0 },
   );

@@ -64,13 +64,18 @@ export function received(ws: WebSocket, pattern: RegExp, timeoutMs = 5000): Prom
 }
 
 /** Polls `check` until it returns a value (not undefined), at most `timeoutMs`. Event-driven code under test. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 5000,
+  what = "condition",
+  pollMs = 25,
+): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 25));
+    if (Date.now() > end) throw new Error(`${what} not reached within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, pollMs));
   }
 }
 

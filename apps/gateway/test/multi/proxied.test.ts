@@ -12,6 +12,7 @@ import { LiveData } from "@dtu/api/live";
 import { Overview } from "@dtu/api/overview";
 import { parseStrict } from "@dtu/api/strict";
 import { buildApp, type GatewayApp } from "../../src/app.ts";
+import { createDeviceClock } from "../../src/time/clock.ts";
 import { connect, eventually, fastNoon, listenHost, received, type HostUnderTest } from "./helpers.ts";
 
 let dir: string;
@@ -26,7 +27,9 @@ beforeAll(async () => {
       dataDir: join(dir, `upstream-${name}`),
       webRoot: join(dir, "no-web"),
       identity: { mac: name === "a" ? "24:0A:C4:00:00:0A" : "24:0A:C4:00:00:0B" },
-      clock,
+      // Only the device's clock runs fast and stops: the live socket's push timing stays on real time, so the last
+      // change before the stop still reaches the gateway's connection.
+      createDeviceClock: (deps) => createDeviceClock({ ...deps, clock }),
       tickMs: 20,
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
@@ -65,20 +68,31 @@ describe("two real gateways behind one", () => {
   });
 
   it("sums what the gateway's own connections report", async () => {
-    await eventually(async () => {
-      const o = await overview();
-      return o.devices.every((d) => d.reachable && d.power_w > 0) ? true : undefined;
-    });
+    await eventually(
+      async () => {
+        const o = await overview();
+        return o.devices.every((d) => d.reachable && d.power_w > 0) ? true : undefined;
+      },
+      15_000,
+      "both devices reachable and producing",
+    );
     clock.freeze();
     try {
-      // The last pushed frames arrive right after the clock stopped; then the overview is each device's document.
-      const [a, b] = upstream.map((app) => app.gateway.fleet.liveData());
-      const o = await eventually(async () => {
-        const now = await overview();
-        return now.devices[0]?.power_w === a?.total.Power.v && now.devices[1]?.power_w === b?.total.Power.v
-          ? now
-          : undefined;
-      });
+      // The fleets' last tick up to the stopped clock, and its push, may still be on the way: wait until the
+      // overview shows what each device's own live document says now.
+      const { o, a, b } = await eventually(
+        async () => {
+          const [a, b] = upstream.map((app) => app.gateway.fleet.liveData());
+          const o = await overview();
+          const shows = (i: number, d: LiveData | undefined): boolean =>
+            o.devices[i]?.power_w === d?.total.Power.v &&
+            o.devices[i]?.yield_day_wh === d?.total.YieldDay.v &&
+            o.devices[i]?.yield_total_kwh === d?.total.YieldTotal.v;
+          return shows(0, a) && shows(1, b) ? { o, a, b } : undefined;
+        },
+        15_000,
+        "the overview showing each device's last document",
+      );
       expect(o.total.power_w).toBeCloseTo((a?.total.Power.v ?? NaN) + (b?.total.Power.v ?? NaN), 1);
       expect(o.total.yield_total_kwh).toBeCloseTo(
         (a?.total.YieldTotal.v ?? NaN) + (b?.total.YieldTotal.v ?? NaN),
