@@ -30,6 +30,8 @@ import { historyRoutes } from "./history/routes.ts";
 import { attachHistorySite } from "./history/site.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
+import type { Alerts } from "./alerts/service.ts";
+import { startSimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
 import { allRoutes, findRoute } from "./routes/index.ts";
 import { sendJson } from "./routes/types.ts";
 import { installHttpSecurity } from "./security/http.ts";
@@ -82,12 +84,15 @@ export interface BuildOptions {
   history?: { rawDays?: number };
   /** Hex serials of simulated inverters that never answer (`--offline`, src/fleet/README.md). */
   offline?: readonly string[];
+  /** Alerts (issue 23, src/alerts/); off unless given (the CLI turns them on). */
+  alerts?: SimAlertsOptions;
 }
 
 export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
   security: Security;
+  alerts: Alerts | null;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
@@ -186,7 +191,12 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
-  const routes = [...historyRoutes(() => history?.history ?? null), ...allRoutes()];
+  const alerts = opts.alerts ? await startSimAlerts(gw, app, opts.alerts) : null;
+  const routes = [
+    ...historyRoutes(() => history?.history ?? null),
+    ...(alerts?.routes ?? []),
+    ...allRoutes(),
+  ];
   const historySite = history ? attachHistorySite(app) : null;
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -272,5 +282,5 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
 
   gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
-  return Object.assign(app, { gateway: gw, sockets, security }) as GatewayApp;
+  return Object.assign(app, { gateway: gw, sockets, security, alerts: alerts?.alerts ?? null }) as GatewayApp;
 }

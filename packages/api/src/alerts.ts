@@ -55,6 +55,17 @@ export interface Alert {
 /** GET /api/alerts?state=open|all[&from=YYYY-MM-DD&to=YYYY-MM-DD] */
 export interface AlertList {
   alerts: Alert[];
+  /**
+   * Where alerts are kept: "database" (history.db, a year) or "memory" (history.db not usable: lost on restart;
+   * `problem` says why).
+   */
+  storage: "database" | "memory";
+  problem: string | null;
+}
+
+/** POST /api/alerts/ack */
+export interface AlertAckPost {
+  id: number;
 }
 
 /** Durations of the rules are in minutes; each can go as low as 1 (tests). */

@@ -1,0 +1,43 @@
+/**
+ * Simulated mode: the source is the fleet itself, read at each evaluation (live document, limit and power status,
+ * event logs), the device clock and the configured location (config.ntp latitude/longitude, always known here).
+ */
+import type { Gateway } from "../device/gateway.ts";
+import { zoneOf } from "../history/sim.ts";
+import { solarElevation } from "../time/sun.ts";
+import { sourceEvents, sourceInverter } from "./live.ts";
+import type { AlertSource, SourceInverter } from "./source.ts";
+
+const two = (n: number): string => String(n).padStart(2, "0");
+
+export function simSource(gw: Gateway): AlertSource {
+  let last = new Map<string, SourceInverter>();
+  const zone = zoneOf(() => gw.config.ntp.timezone);
+  return {
+    zone,
+    snapshot() {
+      const now = gw.clock.now();
+      const live = gw.fleet.liveData();
+      const limit = gw.fleet.limitStatus();
+      const power = gw.fleet.powerStatus();
+      const inverters = live.inverters.map((inv) => sourceInverter(inv, limit, power, last.get(inv.serial)));
+      last = new Map(inverters.map((i) => [i.serial, i]));
+      const p = gw.clock.localParts(now);
+      const { latitude, longitude } = gw.config.ntp;
+      return {
+        now,
+        dtuName: gw.identity.hostname(),
+        localDay: `${p.year}-${two(p.month)}-${two(p.day)}`,
+        localTime: `${two(p.hour)}:${two(p.minute)}`,
+        inverters,
+        dtuReachable: null,
+        clockUnsynced: live.hints.time_sync,
+        radioProblem: live.hints.radio_problem,
+        elevation: solarElevation({ latitude, longitude }, now),
+        dayMargin: null,
+      };
+    },
+    eventLog: async (serial, language) => sourceEvents(gw.fleet.eventLog(serial, language)),
+    close: () => undefined,
+  };
+}
