@@ -26,6 +26,7 @@ import { basicValid, httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
+import type { StringFault } from "./fleet/faults.ts";
 import { historyRoutes } from "./history/routes.ts";
 import { attachHistorySite } from "./history/site.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
@@ -84,6 +85,8 @@ export interface BuildOptions {
   history?: { rawDays?: number };
   /** Hex serials of simulated inverters that never answer (`--offline`, src/fleet/README.md). */
   offline?: readonly string[];
+  /** Weak strings of simulated inverters (`--fault`, src/fleet/faults.ts). */
+  faults?: readonly StringFault[];
   /** Alerts (issue 23, src/alerts/); off unless given (the CLI turns them on). */
   alerts?: SimAlertsOptions;
 }
@@ -119,7 +122,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     timezone: store.config.ntp.timezone,
   });
   const makeFleet: CreateFleet =
-    opts.createFleet ?? ((deps) => createFleet({ ...deps, offline: opts.offline ?? [] }));
+    opts.createFleet ??
+    ((deps) => createFleet({ ...deps, offline: opts.offline ?? [], faults: opts.faults ?? [] }));
   const fleet: Fleet = await makeFleet({
     config: store.config,
     clock,

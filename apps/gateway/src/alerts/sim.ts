@@ -30,7 +30,12 @@ export async function startSimAlerts(
 ): Promise<SimAlerts> {
   const alerts = await createAlerts({
     dataDir: gw.dataDir,
-    source: simSource(gw),
+    source: simSource({
+      fleet: gw.fleet,
+      clock: gw.clock,
+      config: () => gw.config,
+      hostname: () => gw.identity.hostname(),
+    }),
     log: (line) => gw.log(line),
     ...(opts.delivery !== undefined ? { delivery: opts.delivery } : {}),
     ...(opts.usual ? { usual: opts.usual } : {}),

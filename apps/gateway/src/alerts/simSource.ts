@@ -2,7 +2,8 @@
  * Simulated mode: the source is the fleet itself, read at each evaluation (live document, limit and power status,
  * event logs), the device clock and the configured location (config.ntp latitude/longitude, always known here).
  */
-import type { Gateway } from "../device/gateway.ts";
+import type { ConfigJson } from "../config/types.ts";
+import type { DeviceClock, Fleet } from "../device/contracts.ts";
 import { zoneOf } from "../history/sim.ts";
 import { solarElevation } from "../time/sun.ts";
 import { sourceEvents, sourceInverter } from "./live.ts";
@@ -10,9 +11,17 @@ import type { AlertSource, SourceInverter } from "./source.ts";
 
 const two = (n: number): string => String(n).padStart(2, "0");
 
-export function simSource(gw: Gateway): AlertSource {
+/** What the adapter reads of the simulated gateway (the Gateway object, or a bare fleet in tests). */
+export interface SimParts {
+  fleet: Fleet;
+  clock: DeviceClock;
+  config: () => ConfigJson;
+  hostname: () => string;
+}
+
+export function simSource(gw: SimParts): AlertSource {
   let last = new Map<string, SourceInverter>();
-  const zone = zoneOf(() => gw.config.ntp.timezone);
+  const zone = zoneOf(() => gw.config().ntp.timezone);
   return {
     zone,
     snapshot() {
@@ -23,10 +32,10 @@ export function simSource(gw: Gateway): AlertSource {
       const inverters = live.inverters.map((inv) => sourceInverter(inv, limit, power, last.get(inv.serial)));
       last = new Map(inverters.map((i) => [i.serial, i]));
       const p = gw.clock.localParts(now);
-      const { latitude, longitude } = gw.config.ntp;
+      const { latitude, longitude } = gw.config().ntp;
       return {
         now,
-        dtuName: gw.identity.hostname(),
+        dtuName: gw.hostname(),
         localDay: `${p.year}-${two(p.month)}-${two(p.day)}`,
         localTime: `${two(p.hour)}:${two(p.minute)}`,
         inverters,

@@ -102,6 +102,9 @@ export interface FleetCore {
   readonly statsListeners: Set<StatsListener>;
   /** Serials (wire form) of simulated inverters that never answer (`--offline`, README "Options"). */
   readonly offline: ReadonlySet<string>;
+  /** String faults per serial (`--fault`, faults.ts) and inverters that acknowledge no command (tests). */
+  readonly stringFaults: Map<string, number[]>;
+  readonly failingCommands: Set<string>;
 }
 
 export function freshDtu(): DtuSide {
