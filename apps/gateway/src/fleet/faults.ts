@@ -4,8 +4,9 @@
  * - `--fault SERIAL:CHANNEL=FACTOR` (env `DTU_FAULTS`, several separated by commas): DC string CHANNEL (0-based, as in
  *   live data) of that inverter gives FACTOR (0–1) of its power from the start on. The history backfill uses its own
  *   setups and stays normal, so "usual" is learned from healthy days.
- * - From tests (`SimulatedFleet.faults`): an entry in an inverter's own event log, and limit/power commands that are
- *   never acknowledged (Failure, re-sent every poll cycle, API.md §3.7).
+ * - From tests (`SimulatedFleet.faults`): an entry in an inverter's own event log, limit/power commands that are
+ *   never acknowledged (Failure, re-sent every poll cycle, API.md §3.7), an inverter that stops or resumes
+ *   answering, a string's factor changed on the way.
  */
 import { parseHexSerial, serialToWire } from "../device/serial.ts";
 import { addEvent } from "./inverterSide.ts";
@@ -45,8 +46,12 @@ export function faultTable(faults: readonly StringFault[]): Map<string, number[]
 export interface FleetFaults {
   /** Adds an entry to the inverter's own log (active while `endMs` is null); false for an unknown serial. */
   event(serial: string, id: number, endMs?: number | null): boolean;
+  /** Ends the inverter's active entry with that id now; false when there is none. */
+  endEvent(serial: string, id: number): boolean;
   /** From now on the inverter acknowledges no limit/power command (until called with false). */
   failCommands(serial: string, on: boolean): boolean;
+  /** The inverter stops answering (as `--offline`) or answers again. */
+  silence(serial: string, on: boolean): boolean;
   /** Sets a string's factor (1 = healthy) from now on. */
   string(serial: string, channel: number, factor: number): boolean;
 }
@@ -64,11 +69,23 @@ export function fleetFaults(core: FleetCore): FleetFaults {
       addEvent(rt.inv, id, core.clock.now(), endMs);
       return true;
     },
+    endEvent(serial, id) {
+      const entry = find(serial)?.inv.events.find((e) => e.id === id && e.end === null);
+      if (entry) entry.end = core.clock.now();
+      return entry !== undefined;
+    },
     failCommands(serial, on) {
       const rt = find(serial);
       if (!rt) return false;
       if (on) core.failingCommands.add(rt.hex);
       else core.failingCommands.delete(rt.hex);
+      return true;
+    },
+    silence(serial, on) {
+      const rt = find(serial);
+      if (!rt) return false;
+      if (on) core.offline.add(rt.hex);
+      else core.offline.delete(rt.hex);
       return true;
     },
     string(serial, channel, factor) {
