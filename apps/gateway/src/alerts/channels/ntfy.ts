@@ -4,6 +4,7 @@
  */
 import type { AlertConfigPost, AlertSeverity } from "@dtu/api/alerts";
 import type { Channel, ChannelMessage } from "../contracts.ts";
+import { oneLine } from "./errors.ts";
 import { post } from "./http.ts";
 
 type NtfyConfig = AlertConfigPost["channels"]["ntfy"];
@@ -35,7 +36,7 @@ export function ntfyChannel(config: NtfyConfig): Channel {
       const headers: Record<string, string> = {
         "content-type": "text/plain; charset=utf-8",
         // Header values are Latin-1 on the wire; ntfy decodes RFC 2047 encoded words, which keeps umlauts and accents.
-        title: encodeWord(message.title),
+        title: encodeWord(oneLine(message.title)),
         // A recovery is good news: no more urgent than default.
         priority: String(message.event === "cleared" ? 3 : NTFY_PRIORITY[message.severity]),
         tags: tags(message),

@@ -1,4 +1,5 @@
 /** What the channels need from the rest of the gateway, injected by whoever creates them (the alert engine). */
+import type { Alert } from "@dtu/api/alerts";
 import type { Clock, LogLine } from "../../device/contracts.ts";
 import type { BrowserHub } from "./browserHub.ts";
 
@@ -21,6 +22,11 @@ export interface ChannelDeps {
   hub: BrowserHub;
   /** Read when the MQTT channel (re)connects and announces its Home Assistant entities; defaults to the DTU only. */
   site?: () => AlertSite;
+  /**
+   * The alerts open now, read once when a channel is created (gateway start, config save): the MQTT channel starts
+   * from them, so its retained problem states stay right across restarts.
+   */
+  openAlerts?: () => readonly Alert[];
   /** Extra trusted CA certificates (PEM) for the TLS of e-mail and `mqtts:`: a private CA, or the tests' own. */
   ca?: readonly string[];
 }
