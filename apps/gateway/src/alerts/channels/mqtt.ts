@@ -23,7 +23,7 @@ import type { AlertSite, ChannelDeps } from "./types.ts";
 
 type MqttConfig = AlertConfigPost["channels"]["mqtt"];
 
-/** How long a send waits for a connection that is being (re)established before it fails with the reason. */
+/** How long a send waits for the first connection attempt (a fresh channel) before it fails. */
 const CONNECT_WAIT_MS = 5_000;
 const RECONNECT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 8_000;
@@ -98,8 +98,10 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
     await Promise.all(list.map((p) => client.publishAsync(p.topic, p.payload, { qos: 1, retain })));
   };
 
+  /** Resolves once connected; fails at once with the reason when the last attempt failed (the dispatcher retries). */
   const connected = (signal: AbortSignal): Promise<void> => {
     if (client.connected) return Promise.resolve();
+    if (lastError !== "") return Promise.reject(new Error(`not connected to the broker: ${lastError}`));
     return new Promise((resolve, reject) => {
       const done = (error: Error | null) => {
         clearTimeout(timer);

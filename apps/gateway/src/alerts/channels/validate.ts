@@ -34,7 +34,8 @@ const ADDRESS =
   /^[^\s@"<>(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 const HOSTNAME =
   /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
-const IPV6 = /^\[?[0-9A-Fa-f:.]+\]?$/;
+/** An IPv6 address as nodemailer takes it (no brackets). */
+const IPV6 = /^[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*$/;
 
 const bool: Check = (v) => (typeof v === "boolean" ? null : "must be true or false");
 
