@@ -164,3 +164,14 @@ export interface AlertWebhookBody {
   /** When the gateway sent it. */
   sent: number;
 }
+
+/**
+ * One frame of `GET /api/alerts/stream` (Server-Sent Events, read access like live data): while a page of the app is
+ * open it gets each message as `event: alert` with this JSON as `data:`. Lines starting with `:` are heartbeats; the
+ * stream sets `retry:` for the browser's reconnect. Delivery on the browser channel counts as ok when at least one
+ * page received it.
+ */
+export type AlertStreamMessage = AlertWebhookBody & {
+  /** For the toast's colour and whether to raise a system notification. */
+  severity: AlertSeverity;
+};
