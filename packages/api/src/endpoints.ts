@@ -159,6 +159,8 @@ export const alertEndpoints = {
   >,
   ack: { method: "POST", path: "/api/alerts/ack", auth: "admin" } as Post<AlertAckPost, AlertResult>,
   test: { method: "POST", path: "/api/alerts/test", auth: "admin" } as Post<Empty, AlertTestResult>,
+  /** Server-Sent Events for open pages (the browser channel, `AlertStreamMessage` frames). */
+  stream: { method: "GET", path: "/api/alerts/stream", auth: "read" } as Get<NotJson>,
   list: { method: "GET", path: "/api/alerts", auth: "read" } as Get<AlertList>,
 };
 export type AlertEndpointName = keyof typeof alertEndpoints;

@@ -92,5 +92,6 @@ export const alertResponseSchemas = {
   configPost: AlertResultSchema,
   ack: AlertResultSchema,
   test: AlertTestResultSchema,
+  stream: null,
   list: AlertListSchema,
-} satisfies { [K in AlertEndpointName]: v.GenericSchema<unknown, unknown> };
+} satisfies { [K in AlertEndpointName]: v.GenericSchema<unknown, unknown> | null };

@@ -7,7 +7,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
-  ALERT_CHANNELS,
   type AlertChannelsView,
   type AlertConfigPost,
   type AlertConfigView,
@@ -15,6 +14,7 @@ import {
   type AlertRules,
 } from "@dtu/api/alerts";
 import { atomicWrite } from "../storage/atomicWrite.ts";
+import { validateChannels } from "./channels/index.ts";
 
 /** The stored settings: the POST's shape with every secret as a string ("" = none). */
 export interface AlertConfig {
@@ -105,7 +105,8 @@ export class FieldError extends Error {
 }
 
 const MAX_MINUTES = 7 * 24 * 60;
-const MAX_TEXT = 256;
+/** A bound for any text before the checks of its field (the longest, a list of recipients, stays under it). */
+const MAX_TEXT = 4096;
 const MAX_IGNORED = 64;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -165,57 +166,6 @@ function checkRules(rules: AlertRules): void {
     );
 }
 
-const URL_SCHEMES: Record<string, readonly string[]> = {
-  "channels.mqtt.url": ["mqtt:", "mqtts:"],
-  "channels.ntfy.url": ["http:", "https:"],
-  "channels.webhook.url": ["http:", "https:"],
-};
-
-function checkChannels(channels: AlertConfig["channels"]): void {
-  const texts: [string, string][] = [];
-  for (const name of ALERT_CHANNELS) {
-    for (const [key, value] of Object.entries(channels[name])) {
-      if (typeof value === "string") texts.push([`channels.${name}.${key}`, value]);
-    }
-  }
-  for (const [field, value] of texts) {
-    // Headers and subjects are built from these: no line breaks nor other control characters (issue 23 §6).
-    // eslint-disable-next-line no-control-regex -- exactly the control characters are refused
-    if (/[\u0000-\u001f\u007f]/.test(value))
-      throw new FieldError(field, `${field} must not contain line breaks or control characters`);
-    const schemes = URL_SCHEMES[field];
-    if (schemes && value !== "") {
-      let url: URL | null = null;
-      try {
-        url = new URL(value);
-      } catch {
-        // refused below
-      }
-      if (!url || !schemes.includes(url.protocol))
-        throw new FieldError(
-          field,
-          `${field} must be a ${schemes.map((s) => `${s}//`).join(" or ")} address`,
-        );
-    }
-  }
-  const need = (on: boolean, field: string, value: string): void => {
-    if (on && value.trim() === "")
-      throw new FieldError(field, `${field} is needed while the channel is enabled`);
-  };
-  const { mqtt, ntfy, webhook, email } = channels;
-  need(mqtt.enabled, "channels.mqtt.url", mqtt.url);
-  need(ntfy.enabled, "channels.ntfy.url", ntfy.url);
-  need(ntfy.enabled, "channels.ntfy.topic", ntfy.topic);
-  need(webhook.enabled, "channels.webhook.url", webhook.url);
-  need(email.enabled, "channels.email.host", email.host);
-  need(email.enabled, "channels.email.from", email.from);
-  need(email.enabled, "channels.email.to", email.to);
-  if (!Number.isInteger(email.port) || email.port < 1 || email.port > 65535)
-    throw new FieldError("channels.email.port", "channels.email.port must be a port number from 1 to 65535");
-  if (!["tls", "starttls", "none"].includes(email.security))
-    throw new FieldError("channels.email.security", "channels.email.security must be tls, starttls or none");
-}
-
 /** The new settings, or a FieldError naming the first bad field. */
 export function applyPost(current: AlertConfig, post: unknown): AlertConfig {
   if (post === null || typeof post !== "object" || Array.isArray(post))
@@ -224,7 +174,9 @@ export function applyPost(current: AlertConfig, post: unknown): AlertConfig {
   if (!["en", "de", "fr"].includes(next.language))
     throw new FieldError("language", "language must be en, de or fr");
   checkRules(next.rules);
-  checkChannels(next.channels);
+  // The channels' own checks (URL schemes, addresses, control characters, required while enabled).
+  const refused = validateChannels(next.channels);
+  if (refused) throw new FieldError(refused.field, `${refused.field} ${refused.message}`);
   return next;
 }
 

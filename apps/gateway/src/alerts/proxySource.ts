@@ -126,6 +126,7 @@ export function proxySource(opts: ProxySourceOptions): ProxySource {
       return {
         now: t,
         dtuName: hostname,
+        dtuSerial: opts.device.host,
         localDay: `${p.year}-${two(p.month)}-${two(p.day)}`,
         localTime: `${two(p.hour)}:${two(p.minute)}`,
         inverters,

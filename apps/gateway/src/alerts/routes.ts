@@ -3,7 +3,7 @@
  * POST /api/alerts/ack and POST /api/alerts/test (admin). The mode supplies the auth check and the form's `data`
  * field; answers are JSON, a bad query parameter of the list a 400 with a message naming it.
  */
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { alertEndpoints, type AlertEndpointName, type AuthClass } from "@dtu/api/endpoints";
 import { dayBounds, parseDay } from "../history/days.ts";
 import type { Alerts } from "./service.ts";
@@ -14,8 +14,17 @@ export interface AlertRoute {
   method: "GET" | "POST";
   path: string;
   auth: AuthClass;
-  /** `data`: the POST's form field (undefined when absent). Returns the JSON answer, or undefined when replied. */
-  handle(alerts: Alerts, query: URLSearchParams, data: string | undefined, reply: FastifyReply): unknown;
+  /** Returns the JSON answer, or undefined when it replied itself. */
+  handle(ctx: AlertCtx): unknown;
+}
+
+export interface AlertCtx {
+  alerts: Alerts;
+  query: URLSearchParams;
+  /** The POST's form field `data` (undefined when absent). */
+  data: string | undefined;
+  req: FastifyRequest;
+  reply: FastifyReply;
 }
 
 class BadParam extends Error {}
@@ -40,15 +49,30 @@ function listQuery(alerts: Alerts, query: URLSearchParams): AlertQuery {
   return out;
 }
 
+function stream({ alerts, req, reply }: AlertCtx): undefined {
+  const hub = alerts.hub;
+  if (!hub) {
+    void reply
+      .code(404)
+      .header("content-type", "application/json")
+      .send('{"type":"danger","message":"no browser channel"}');
+    return undefined;
+  }
+  reply.hijack();
+  hub.serve(req.raw, reply.raw);
+  return undefined;
+}
+
 export const alertRoutes: AlertRoute[] = [
-  { name: "configGet", ...alertEndpoints.configGet, handle: (a) => a.view() },
-  { name: "configPost", ...alertEndpoints.configPost, handle: (a, _q, data) => a.post(data) },
-  { name: "ack", ...alertEndpoints.ack, handle: (a, _q, data) => a.ack(data) },
-  { name: "test", ...alertEndpoints.test, handle: (a) => a.test() },
+  { name: "configGet", ...alertEndpoints.configGet, handle: ({ alerts }) => alerts.view() },
+  { name: "configPost", ...alertEndpoints.configPost, handle: ({ alerts, data }) => alerts.post(data) },
+  { name: "ack", ...alertEndpoints.ack, handle: ({ alerts, data }) => alerts.ack(data) },
+  { name: "test", ...alertEndpoints.test, handle: ({ alerts }) => alerts.test() },
+  { name: "stream", ...alertEndpoints.stream, handle: stream },
   {
     name: "list",
     ...alertEndpoints.list,
-    handle(a, query, _data, reply) {
+    handle({ alerts: a, query, reply }) {
       try {
         return a.list(listQuery(a, query));
       } catch (err) {

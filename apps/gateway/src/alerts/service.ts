@@ -14,6 +14,7 @@ import {
   viewOf,
   type AlertConfig,
 } from "./config.ts";
+import { createBrowserHub, createChannels, createDispatcher, type BrowserHub } from "./channels/index.ts";
 import type { Channel, Dispatcher } from "./contracts.ts";
 import { createEngine, type Engine } from "./engine.ts";
 import type { AlertSource } from "./source.ts";
@@ -25,12 +26,40 @@ import type { Usual } from "./rules.ts";
 export interface Delivery {
   dispatcher: Dispatcher;
   channels(config: AlertConfig): Channel[];
+  /** The browser channel's event stream (`GET /api/alerts/stream`); null without it. */
+  hub: BrowserHub | null;
+}
+
+/** The real channels (alerts/channels/): dispatcher, browser hub, and the channels of each saved configuration. */
+export function channelDelivery(
+  source: AlertSource,
+  store: () => AlertStore,
+  log: (line: string) => void,
+): Delivery {
+  const hub = createBrowserHub();
+  const clock = { now: () => source.snapshot().now };
+  return {
+    hub,
+    dispatcher: createDispatcher({ log, clock }),
+    channels: (config) =>
+      createChannels(config.channels, {
+        clock,
+        log,
+        hub,
+        site: () => {
+          const snap = source.snapshot();
+          return { dtuName: snap.dtuName, dtuSerial: snap.dtuSerial, inverters: snap.inverters };
+        },
+        openAlerts: () => store().open(),
+      }),
+  };
 }
 
 export interface AlertsOptions {
   dataDir: string;
   source: AlertSource;
   log: (line: string) => void;
+  /** Default: the real channels (channelDelivery); null: alerts are only stored. */
   delivery?: Delivery | null;
   /** Tests inject what was learned; default: learned from `<data>/history.db`. */
   usual?: Usual;
@@ -41,6 +70,8 @@ export interface AlertsOptions {
 export interface Alerts {
   engine: Engine;
   store: AlertStore;
+  /** The browser channel's stream (null without channels). */
+  hub: BrowserHub | null;
   config(): AlertConfig;
   /** The device's time zone (days of the list's `from`/`to`). */
   zone(): PosixTz;
@@ -74,7 +105,8 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
   const store = opts.store ?? openAlertStore(file, opts.log);
   const learned = opts.usual ? null : createUsual(file, () => opts.source.snapshot().now, opts.log);
   const usual = opts.usual ?? (learned as Usual);
-  const delivery = opts.delivery ?? null;
+  const delivery =
+    opts.delivery === undefined ? channelDelivery(opts.source, () => store, opts.log) : opts.delivery;
   await delivery?.dispatcher.setChannels(delivery.channels(config));
   const engine = createEngine({
     source: opts.source,
@@ -89,6 +121,7 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
   return {
     engine,
     store,
+    hub: delivery?.hub ?? null,
     config: () => config,
     zone: () => opts.source.zone(),
     tick: () => engine.tick(),
@@ -137,6 +170,7 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
     async close() {
       await engine.idle();
       await delivery?.dispatcher.close();
+      delivery?.hub?.close();
       learned?.close();
       store.close();
       opts.source.close();

@@ -44,6 +44,8 @@ export async function startSimAlerts(
     if (!gw.inOutage()) void alerts.tick();
   }, opts.tickMs ?? 10_000);
   timer.unref();
+  // Open event streams would hold the server's close: ended first.
+  app.addHook("preClose", async () => alerts.hub?.close());
   app.addHook("onClose", async () => {
     clearInterval(timer);
     await alerts.close();
@@ -53,13 +55,10 @@ export async function startSimAlerts(
     method: r.method,
     path: r.path,
     auth: r.auth,
-    handler: async ({ req, reply, query }) =>
-      r.handle(
-        alerts,
-        query,
-        r.method === "POST" ? await readDataField(req).catch(() => undefined) : undefined,
-        reply,
-      ),
+    handler: async ({ req, reply, query }) => {
+      const data = r.method === "POST" ? await readDataField(req).catch(() => undefined) : undefined;
+      return r.handle({ alerts, query, data, req, reply });
+    },
   }));
   return { alerts, routes };
 }

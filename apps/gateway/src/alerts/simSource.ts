@@ -36,6 +36,7 @@ export function simSource(gw: SimParts): AlertSource {
       return {
         now,
         dtuName: gw.hostname(),
+        dtuSerial: String(gw.config().dtu.serial),
         localDay: `${p.year}-${two(p.month)}-${two(p.day)}`,
         localTime: `${two(p.hour)}:${two(p.minute)}`,
         inverters,

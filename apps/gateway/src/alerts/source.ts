@@ -31,6 +31,8 @@ export interface SourceSnapshot {
   now: number;
   /** The DTU's name (hostname) for the DTU's own alerts. */
   dtuName: string;
+  /** A stable id of the DTU (its serial in simulated mode, the device's address in proxy mode). */
+  dtuSerial: string;
   /** Local date `YYYY-MM-DD` of the device (daily summary, event-log entries). */
   localDay: string;
   /** Local time `HH:MM` of the device (recovery messages). */

@@ -4,6 +4,8 @@
  * write-only (never in an answer nor the console), the file readable by its owner only, and the memory fallback.
  */
 import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertEndpoints } from "@dtu/api/endpoints";
@@ -21,6 +23,8 @@ beforeAll(async () => {
   gw = await startGateway({ alerts: { tickMs: 3600_000 }, onConsole: (chunk) => consoleText.push(chunk) });
 });
 afterAll(async () => {
+  // The stream test's socket may linger as keep-alive: not something to wait seconds for.
+  gw.app.server.closeAllConnections();
   await gw.close();
 });
 
@@ -224,9 +228,59 @@ describe("acknowledge and test", () => {
     }
   });
 
-  it("test answers one result per enabled channel (none without the channels module)", async () => {
-    const res = await post(alertEndpoints.test.path, undefined);
-    expect(parseStrict(alertResponseSchemas.test, JSON.parse(res.body))).toEqual({ results: [] });
+  it("test sends on every enabled channel and answers one result each; an open page gets it on the stream", async () => {
+    const bodies: string[] = [];
+    const sink = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        bodies.push(body);
+        res.end("ok");
+      });
+    });
+    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
+    const port = (sink.address() as AddressInfo).port;
+    await gw.app.listen({ port: 0, host: "127.0.0.1" });
+    const page = new AbortController();
+    try {
+      const saved = await post(alertEndpoints.configPost.path, {
+        language: "en",
+        channels: {
+          webhook: { enabled: true, url: `http://127.0.0.1:${port}/hook` },
+          browser: { enabled: true },
+        },
+      });
+      expect(JSON.parse(saved.body)).toMatchObject({ type: "success" });
+      const none = parseStrict(
+        alertResponseSchemas.test,
+        JSON.parse((await post(alertEndpoints.test.path, undefined)).body),
+      );
+      expect(none.results.map((r) => [r.channel, r.ok])).toEqual([
+        ["webhook", true],
+        ["browser", false], // no page open
+      ]);
+      const address = gw.app.server.address() as AddressInfo;
+      const stream = await fetch(`http://127.0.0.1:${address.port}${alertEndpoints.stream.path}`, {
+        signal: page.signal,
+      });
+      expect(stream.headers.get("content-type")).toMatch(/text\/event-stream/);
+      const reader = stream.body!.getReader();
+      await expect.poll(() => gw.app.alerts!.hub!.pages).toBe(1);
+      const both = parseStrict(
+        alertResponseSchemas.test,
+        JSON.parse((await post(alertEndpoints.test.path, undefined)).body),
+      );
+      expect(both.results.every((r) => r.ok)).toBe(true);
+      let text = "";
+      while (!text.includes("event: alert")) text += new TextDecoder().decode((await reader.read()).value);
+      expect(bodies).toHaveLength(2);
+      expect(JSON.parse(bodies[0] ?? "{}")).toMatchObject({ event: "test", alert: null });
+    } finally {
+      page.abort();
+      await expect.poll(() => gw.app.alerts!.hub!.pages).toBe(0);
+      sink.closeAllConnections();
+      await new Promise((resolve) => sink.close(resolve));
+    }
   });
 });
 
