@@ -20,6 +20,8 @@ export interface ProxyHistoryOptions {
   rawDays?: number;
   user?: string;
   password?: string;
+  /** Every live document of the recorder's connection (the alerts' source in proxy mode). */
+  onDocument?: (doc: unknown) => void;
 }
 
 export interface ProxyHistory {
@@ -59,6 +61,7 @@ export function startProxyHistory(
       zone = tz;
       history.writer.meta("zone", rule);
     },
+    ...(opts.onDocument ? { onDocument: opts.onDocument } : {}),
   });
   const access = probeAccess(device, auth);
 

@@ -18,6 +18,8 @@ export interface DeviceFeedOptions {
   auth: string | null;
   feed: Feed;
   setZone: (tz: PosixTz, rule: string) => void;
+  /** Every live document as received (the alert rules read the same connection, src/alerts/proxySource.ts). */
+  onDocument?: (doc: unknown) => void;
   log?: (line: string) => void;
   timeoutMs?: number;
 }
@@ -77,10 +79,12 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
     const ntp = await getJson<{ ntp_timezone?: unknown }>("/api/ntp/status");
     if (typeof ntp.ntp_timezone === "string") opts.setZone(safeParse(ntp.ntp_timezone), ntp.ntp_timezone);
     const doc = await getJson<LiveData>("/api/livedata/status");
+    opts.onDocument?.(doc);
     push(doc.inverters);
     for (const inv of doc.inverters ?? []) {
       if (inv.AC || typeof inv.serial !== "string") continue;
       const detail = await getJson<LiveData>(`/api/livedata/status?inv=${encodeURIComponent(inv.serial)}`);
+      opts.onDocument?.(detail);
       push(detail.inverters);
     }
   }
@@ -119,7 +123,9 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
       alive = true;
       if (isBinary) return;
       try {
-        push((JSON.parse(data.toString()) as { inverters?: unknown }).inverters);
+        const doc = JSON.parse(data.toString()) as { inverters?: unknown };
+        opts.onDocument?.(doc);
+        push(doc.inverters);
       } catch {
         // Not a live document: ignored, as the web app does.
       }

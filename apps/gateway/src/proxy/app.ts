@@ -26,6 +26,7 @@ import { createSecurity, type Security, type SecurityOptions } from "../security
 import { withoutSessionCookie } from "../security/sessions.ts";
 import { recheckSessions } from "./recheck.ts";
 import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
+import { attachProxyAlerts, type ProxyAlerts, type ProxyAlertsOptions } from "../alerts/proxy.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
 
@@ -44,6 +45,8 @@ export interface ProxyOptions {
   security?: Partial<SecurityOptions>;
   /** Record the device's history into `<dataDir>/history.db` and serve it (issue 14); off when absent. */
   history?: ProxyHistoryOptions;
+  /** Alerts (issue 23, src/alerts/proxy.ts) on the history recorder's connection: needs `history`; off when absent. */
+  alerts?: Pick<ProxyAlertsOptions, "tickMs" | "pollMs" | "now">;
 }
 
 export interface ProxyApp extends FastifyInstance {
@@ -51,6 +54,7 @@ export interface ProxyApp extends FastifyInstance {
   proxySockets: ProxySockets;
   security: Security;
   history: ProxyHistory | null;
+  alerts: ProxyAlerts | null;
 }
 
 /** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
@@ -137,7 +141,13 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
       status === 200 && req.method === "GET" && req.url.split("?", 1)[0] === endpoints.authenticate.path,
     onSecurityChanged: () => void recheckSessions(security.sessions, device, connectTimeout),
   });
-  const history = opts.history ? startProxyHistory(app, device, opts.history) : null;
+  const alerts =
+    opts.history && opts.alerts
+      ? await attachProxyAlerts(app, device, { ...opts.history, ...opts.alerts })
+      : null;
+  const history = opts.history
+    ? startProxyHistory(app, device, { ...opts.history, ...(alerts ? { onDocument: alerts.document } : {}) })
+    : null;
 
   await app.register(httpProxy, {
     upstream: device.origin,
@@ -209,7 +219,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     history?.close();
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets, security, history }) as ProxyApp;
+  return Object.assign(app, { device, proxySockets, security, history, alerts }) as ProxyApp;
 }
 
 function decodePath(url: string): string {
