@@ -28,6 +28,9 @@ export interface Notifier {
 
 export const seconds = (ms: number): number => Math.floor(ms / 1000);
 
+/** The alert as the wire has it: the condition's key stays inside the gateway. */
+export const wireAlert = ({ key: _key, ...alert }: StoredAlert): Alert => alert;
+
 export function createNotifier(deps: NotifyDeps): Notifier {
   const texts = (): (typeof TEXTS)[AlertLanguage] => TEXTS[deps.config().language];
   function send(message: ChannelMessage, alertId: number | null): void {
@@ -45,14 +48,15 @@ export function createNotifier(deps: NotifyDeps): Notifier {
   return {
     texts,
     send: (message) => send(message, null),
-    raised(alert, now) {
+    raised(stored, now) {
+      const alert = wireAlert(stored);
       deps.onChange?.("raised", alert);
       const { severity, title, detail } = alert;
       send({ event: "raised", alert, severity, title, text: detail, sent: seconds(now) }, alert.id);
     },
     cleared(alert, snap) {
       const t = texts();
-      const done = { ...alert, cleared: seconds(snap.now) };
+      const done = { ...wireAlert(alert), cleared: seconds(snap.now) };
       deps.onChange?.("cleared", done);
       send(
         {

@@ -17,6 +17,7 @@ import {
 import { createBrowserHub, createChannels, createDispatcher, type BrowserHub } from "./channels/index.ts";
 import type { Channel, Dispatcher } from "./contracts.ts";
 import { createEngine, type Engine } from "./engine.ts";
+import { wireAlert } from "./notify.ts";
 import type { AlertSource } from "./source.ts";
 import { openAlertStore, type AlertQuery, type AlertStore } from "./store.ts";
 import { createUsual } from "./usual.ts";
@@ -127,7 +128,7 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
     tick: () => engine.tick(),
     list: (query) => ({
       // Only the fields of the wire type: the key stays inside.
-      alerts: store.list(query).map(({ key: _key, ...alert }) => alert),
+      alerts: store.list(query).map(wireAlert),
       storage: store.storage,
       problem: store.problem,
     }),

@@ -63,6 +63,7 @@ describe("inverter not answering", () => {
     const raised = h.messages[0];
     expect(raised?.alert?.severity).toBe("critical");
     expect(raised?.title).toBe(`Inverter ${HMS.slice(-4)} is not answering`);
+    expect(Object.keys(raised?.alert ?? {})).not.toContain("key"); // the wire shape only
     await h.runTo("2024-06-15T10:00:00Z");
     expect(summaryOf(h.messages, "raised")).toHaveLength(1); // never twice while open
     expect(h.store.open().map((a) => a.kind)).toEqual(["inverter_silent"]);
