@@ -207,3 +207,24 @@ describe("the inverter's own events and commands", () => {
     expect(summaryOf(h.messages, "cleared")).toEqual([`command_failed ${HM}`]);
   });
 });
+
+describe("daily summary", () => {
+  it("once after sunset, with energy, peak, each inverter and the alerts still open; not again after a restart", async () => {
+    h = await harness("2024-06-15T17:00:00Z", {
+      offline: [HMS],
+      rules: only({ daily_summary: { enabled: true }, inverter_silent: { enabled: true, minutes: 5 } }),
+    });
+    await h.runTo("2024-06-15T19:00:00Z", 60);
+    expect(summaryOf(h.messages, "summary")).toEqual([]); // the sun is still up (about 4° at 21:00 in Berlin)
+    await h.runTo("2024-06-15T20:00:00Z", 60);
+    const summaries = h.messages.filter((m) => m.event === "summary");
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]?.title).toBe("OpenDTU-Test: daily summary 2024-06-15");
+    expect(summaries[0]?.text).toMatch(/^Energy \d+\.\d\d kWh, peak \d+ W\./);
+    expect(summaries[0]?.text).toContain(`Inverter ${HM.slice(-4)}: `);
+    expect(summaries[0]?.text).toContain(`Open alerts:\n- Inverter ${HMS.slice(-4)} is not answering`);
+    h.restart();
+    await h.runTo("2024-06-15T21:00:00Z", 120);
+    expect(h.messages.filter((m) => m.event === "summary")).toHaveLength(1);
+  });
+});
