@@ -76,11 +76,11 @@ function conditions(
     });
     notify.raised(alert, snap.now);
   }
-  for (const key of result.clear) {
+  for (const key of [...result.clear, ...result.drop]) {
     const alert = managed.find((a) => a.key === key);
     if (!alert) continue;
     deps.store.clear(alert.id, seconds(snap.now));
-    notify.cleared(alert, snap);
+    if (result.clear.includes(key)) notify.cleared(alert, snap);
   }
 }
 

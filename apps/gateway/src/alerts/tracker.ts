@@ -15,8 +15,10 @@ export interface TrackerState {
 
 export interface Step {
   raise: Observation[];
-  /** Keys of open alerts whose condition is over. */
+  /** Keys of open alerts whose condition is over (told with a recovery message). */
   clear: string[];
+  /** Keys of open alerts no longer watched (rule turned off, inverter removed): ended without a message. */
+  drop: string[];
 }
 
 export function createTrackerState(): TrackerState {
@@ -25,7 +27,7 @@ export function createTrackerState(): TrackerState {
 
 /**
  * `open`: keys of the open alerts this tracker manages. An open key with no observation any more (its rule turned
- * off, its inverter removed) is over at once.
+ * off, its inverter removed) is dropped at once: nobody recovered anything, so no recovery message.
  */
 export function step(
   state: TrackerState,
@@ -35,6 +37,7 @@ export function step(
 ): Step {
   const raise: Observation[] = [];
   const clear: string[] = [];
+  const drop: string[] = [];
   const seen = new Set<string>();
   for (const o of observations) {
     seen.add(o.key);
@@ -66,10 +69,10 @@ export function step(
   for (const key of open) {
     if (!seen.has(key)) {
       state.recovering.delete(key);
-      clear.push(key);
+      drop.push(key);
     }
   }
   for (const map of [state.pending, state.recovering])
     for (const key of map.keys()) if (!seen.has(key)) map.delete(key);
-  return { raise, clear };
+  return { raise, clear, drop };
 }
