@@ -27,6 +27,14 @@ type MqttConfig = AlertConfigPost["channels"]["mqtt"];
 const CONNECT_WAIT_MS = 5_000;
 const RECONNECT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 8_000;
+/** How long close() waits for the broker to take `offline` and the DISCONNECT before it drops the connection. */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * Live channels per broker and availability topic. A config save creates the new channel before the old one closes;
+ * the old one must then not publish `offline` over the new one's `online`.
+ */
+const liveChannels = new Map<string, number>();
 
 const DEFAULT_SITE: AlertSite = { dtuName: "DTU", dtuSerial: "dtu", inverters: [] };
 
@@ -59,6 +67,9 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
     ca: deps.ca !== undefined && deps.ca.length > 0 ? [...deps.ca] : undefined,
   };
   const client: MqttClient = connect(config.url, options);
+  const liveKey = `${config.url}|${availabilityTopic(config)}`;
+  liveChannels.set(liveKey, (liveChannels.get(liveKey) ?? 0) + 1);
+  let closed = false;
 
   const problem = (text: string): void => {
     const safe = errorText(text, secrets);
@@ -86,9 +97,16 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
     ...new Set([DTU_TARGET, ...site().inverters.map((i) => i.serial), ...open.keys()]),
   ];
 
-  /** Discovery configs not yet sent on this connection (all of them when `force`). */
+  /**
+   * Discovery configs not yet sent on this connection (all of them when `force`). With discovery off, a forced call
+   * gives empty payloads instead, which remove sensors announced while it was on (Home Assistant and the broker).
+   */
   const announce = (list: readonly string[], force: boolean): Publication[] => {
-    if (!config.hass) return [];
+    if (!config.hass) {
+      return force
+        ? list.map((t) => ({ topic: problemDiscovery(config, site(), t).topic, payload: "" }))
+        : [];
+    }
     const fresh = list.filter((t) => force || !announced.has(t));
     for (const t of fresh) announced.add(t);
     return fresh.map((t) => problemDiscovery(config, site(), t));
@@ -139,11 +157,19 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
       }
     },
     async close() {
+      if (closed) return;
+      closed = true;
+      const others = (liveChannels.get(liveKey) ?? 1) - 1;
+      if (others > 0) liveChannels.set(liveKey, others);
+      else liveChannels.delete(liveKey);
       if (client.connected) {
-        await Promise.race([
-          client.publishAsync(availabilityTopic(config), "offline", { qos: 1, retain: true }).catch(() => {}),
-          new Promise((resolve) => setTimeout(resolve, 1_000)),
-        ]);
+        // A clean DISCONNECT (no last will: the successor's `online` stays), after `offline` when this was the last.
+        const polite = async () => {
+          if (others === 0)
+            await client.publishAsync(availabilityTopic(config), "offline", { qos: 1, retain: true });
+          await client.endAsync(false);
+        };
+        if (await within(polite(), CLOSE_WAIT_MS)) return;
       }
       await client.endAsync(true);
     },
@@ -158,4 +184,18 @@ function track(open: Map<string, Map<number, Alert>>, alert: Alert, isOpen: bool
   else set.delete(alert.id);
   if (set.size > 0) open.set(target, set);
   else open.delete(target);
+}
+
+/** Whether the promise settled within `ms` (a rejection counts as settled: close() goes on either way). */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settled = await Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return settled;
 }
