@@ -116,27 +116,6 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
     await Promise.all(list.map((p) => client.publishAsync(p.topic, p.payload, { qos: 1, retain })));
   };
 
-  /** Resolves once connected; fails at once with the reason when the last attempt failed (the dispatcher retries). */
-  const connected = (signal: AbortSignal): Promise<void> => {
-    if (client.connected) return Promise.resolve();
-    if (lastError !== "") return Promise.reject(new Error(`not connected to the broker: ${lastError}`));
-    return new Promise((resolve, reject) => {
-      const done = (error: Error | null) => {
-        clearTimeout(timer);
-        client.off("connect", onConnect);
-        signal.removeEventListener("abort", onAbort);
-        if (error === null) resolve();
-        else reject(error);
-      };
-      const fail = () => done(new Error(`not connected to the broker: ${lastError || "connecting"}`));
-      const onConnect = () => done(null);
-      const onAbort = () => fail();
-      const timer = setTimeout(fail, CONNECT_WAIT_MS);
-      client.on("connect", onConnect);
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
-  };
-
   return {
     name: "mqtt",
     async send(message: ChannelMessage, signal: AbortSignal) {
@@ -147,7 +126,7 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
         const target = targetOf(alert);
         changed.push(...targetState(config, target, openOf(target)));
       }
-      await connected(signal);
+      await waitConnected(client, signal, () => lastError);
       try {
         if (alert !== null) await publishAll(announce([targetOf(alert)], false));
         await publishAll(changed);
@@ -162,16 +141,7 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
       const others = (liveChannels.get(liveKey) ?? 1) - 1;
       if (others > 0) liveChannels.set(liveKey, others);
       else liveChannels.delete(liveKey);
-      if (client.connected) {
-        // A clean DISCONNECT (no last will: the successor's `online` stays), after `offline` when this was the last.
-        const polite = async () => {
-          if (others === 0)
-            await client.publishAsync(availabilityTopic(config), "offline", { qos: 1, retain: true });
-          await client.endAsync(false);
-        };
-        if (await within(polite(), CLOSE_WAIT_MS)) return;
-      }
-      await client.endAsync(true);
+      await closeClient(client, others === 0 ? availabilityTopic(config) : null);
     },
   };
 }
@@ -198,4 +168,42 @@ async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
   ]);
   clearTimeout(timer);
   return settled;
+}
+
+/**
+ * Resolves once connected; fails at once with the reason when the last attempt failed (the dispatcher retries), and
+ * waits a few seconds for a fresh channel's first attempt.
+ */
+function waitConnected(client: MqttClient, signal: AbortSignal, reason: () => string): Promise<void> {
+  if (client.connected) return Promise.resolve();
+  if (reason() !== "") return Promise.reject(new Error(`not connected to the broker: ${reason()}`));
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null) => {
+      clearTimeout(timer);
+      client.off("connect", onConnect);
+      signal.removeEventListener("abort", onAbort);
+      if (error === null) resolve();
+      else reject(error);
+    };
+    const onAbort = () => done(new Error(`not connected to the broker: ${reason() || "connecting"}`));
+    const onConnect = () => done(null);
+    const timer = setTimeout(onAbort, CONNECT_WAIT_MS);
+    client.on("connect", onConnect);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * A clean DISCONNECT, so the broker does not publish the last will over a successor's `online`; before it `offline`
+ * when this was the last channel on that broker (`offlineTopic`). Dropped hard if the broker does not answer.
+ */
+async function closeClient(client: MqttClient, offlineTopic: string | null): Promise<void> {
+  if (client.connected) {
+    const polite = async () => {
+      if (offlineTopic !== null) await client.publishAsync(offlineTopic, "offline", { qos: 1, retain: true });
+      await client.endAsync(false);
+    };
+    if (await within(polite(), CLOSE_WAIT_MS)) return;
+  }
+  await client.endAsync(true);
 }

@@ -255,6 +255,13 @@ describe.skipIf(skipUnlessAvailable(missing))(
       );
     });
 
+    it("a send right after the channel was created waits for its first connection", async () => {
+      sub.clear();
+      const channel = start(config({ topic: "fresh/", hass: false }), []);
+      await channel.send(makeMessage({ event: "test", alert: null, title: "First" }), never);
+      await sub.waitFor((m) => m.some((x) => x.topic === "fresh/alerts/event"), "the event");
+    });
+
     it("a refused login fails the send in words, without the password in the error or the log", async () => {
       const logs: string[] = [];
       const wrong = `${PASSWORD}-wrong`;
