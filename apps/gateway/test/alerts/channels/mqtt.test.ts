@@ -205,7 +205,7 @@ describe.skipIf(skipUnlessAvailable(missing))(
       await sub.waitFor(() => latest(`restart/alerts/${INV}/problem`) === "OFF", "states after restart");
       expect(latest(`restart/alerts/${INV2}/problem`)).toBe("ON");
       expect(latest(`restart/alerts/${INV2}/text`)).toBe("Garage is not answering");
-      // Discovery off: the sensors announced by the first test are removed (empty payloads), none announced.
+      // Discovery off: sensors announced before (the first test, or an earlier run) are removed by empty payloads.
       const discovery = sub.messages.filter((m) => m.topic.startsWith("homeassistant/"));
       expect(discovery.map((m) => m.topic)).toContain(`homeassistant/binary_sensor/dtu_${INV}/alert/config`);
       expect(discovery.every((m) => m.payload === "")).toBe(true);
@@ -232,9 +232,9 @@ describe.skipIf(skipUnlessAvailable(missing))(
 
     it("a channel replaced by a config save does not mark its successor offline", async () => {
       const logs: string[] = [];
-      const before = start(config({ topic: "swap/" }), logs);
+      const before = start(config({ topic: "swap/", hass: false }), logs);
       await waitUntil(() => logs.length === 1, "first connected");
-      const after = start(config({ topic: "swap/" }), logs);
+      const after = start(config({ topic: "swap/", hass: false }), logs);
       await waitUntil(() => logs.length === 2, "second connected");
       await before.close();
       const late = await Recorder.connect(
@@ -265,7 +265,7 @@ describe.skipIf(skipUnlessAvailable(missing))(
     it("a refused login fails the send in words, without the password in the error or the log", async () => {
       const logs: string[] = [];
       const wrong = `${PASSWORD}-wrong`;
-      const channel = start(config({ password: wrong }), logs);
+      const channel = start(config({ topic: "refused/", password: wrong }), logs);
       await waitUntil(() => logs.length > 0, "a log line");
       const error = await channel.send(makeMessage(), never).then(
         () => null,
