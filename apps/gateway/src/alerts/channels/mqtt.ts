@@ -27,6 +27,14 @@ type MqttConfig = AlertConfigPost["channels"]["mqtt"];
 const CONNECT_WAIT_MS = 5_000;
 const RECONNECT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 8_000;
+/** How long close() waits for the broker to take `offline` and the DISCONNECT before it drops the connection. */
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * Live channels per broker and availability topic. A config save creates the new channel before the old one closes;
+ * the old one must then not publish `offline` over the new one's `online`.
+ */
+const liveChannels = new Map<string, number>();
 
 const DEFAULT_SITE: AlertSite = { dtuName: "DTU", dtuSerial: "dtu", inverters: [] };
 
@@ -59,6 +67,9 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
     ca: deps.ca !== undefined && deps.ca.length > 0 ? [...deps.ca] : undefined,
   };
   const client: MqttClient = connect(config.url, options);
+  const liveKey = `${config.url}|${availabilityTopic(config)}`;
+  liveChannels.set(liveKey, (liveChannels.get(liveKey) ?? 0) + 1);
+  let closed = false;
 
   const problem = (text: string): void => {
     const safe = errorText(text, secrets);
@@ -86,9 +97,16 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
     ...new Set([DTU_TARGET, ...site().inverters.map((i) => i.serial), ...open.keys()]),
   ];
 
-  /** Discovery configs not yet sent on this connection (all of them when `force`). */
+  /**
+   * Discovery configs not yet sent on this connection (all of them when `force`). With discovery off, a forced call
+   * gives empty payloads instead, which remove sensors announced while it was on (Home Assistant and the broker).
+   */
   const announce = (list: readonly string[], force: boolean): Publication[] => {
-    if (!config.hass) return [];
+    if (!config.hass) {
+      return force
+        ? list.map((t) => ({ topic: problemDiscovery(config, site(), t).topic, payload: "" }))
+        : [];
+    }
     const fresh = list.filter((t) => force || !announced.has(t));
     for (const t of fresh) announced.add(t);
     return fresh.map((t) => problemDiscovery(config, site(), t));
@@ -96,27 +114,6 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
 
   const publishAll = async (list: readonly Publication[], retain = true): Promise<void> => {
     await Promise.all(list.map((p) => client.publishAsync(p.topic, p.payload, { qos: 1, retain })));
-  };
-
-  /** Resolves once connected; fails at once with the reason when the last attempt failed (the dispatcher retries). */
-  const connected = (signal: AbortSignal): Promise<void> => {
-    if (client.connected) return Promise.resolve();
-    if (lastError !== "") return Promise.reject(new Error(`not connected to the broker: ${lastError}`));
-    return new Promise((resolve, reject) => {
-      const done = (error: Error | null) => {
-        clearTimeout(timer);
-        client.off("connect", onConnect);
-        signal.removeEventListener("abort", onAbort);
-        if (error === null) resolve();
-        else reject(error);
-      };
-      const fail = () => done(new Error(`not connected to the broker: ${lastError || "connecting"}`));
-      const onConnect = () => done(null);
-      const onAbort = () => fail();
-      const timer = setTimeout(fail, CONNECT_WAIT_MS);
-      client.on("connect", onConnect);
-      signal.addEventListener("abort", onAbort, { once: true });
-    });
   };
 
   return {
@@ -129,7 +126,7 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
         const target = targetOf(alert);
         changed.push(...targetState(config, target, openOf(target)));
       }
-      await connected(signal);
+      await waitConnected(client, signal, () => lastError);
       try {
         if (alert !== null) await publishAll(announce([targetOf(alert)], false));
         await publishAll(changed);
@@ -139,13 +136,12 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
       }
     },
     async close() {
-      if (client.connected) {
-        await Promise.race([
-          client.publishAsync(availabilityTopic(config), "offline", { qos: 1, retain: true }).catch(() => {}),
-          new Promise((resolve) => setTimeout(resolve, 1_000)),
-        ]);
-      }
-      await client.endAsync(true);
+      if (closed) return;
+      closed = true;
+      const others = (liveChannels.get(liveKey) ?? 1) - 1;
+      if (others > 0) liveChannels.set(liveKey, others);
+      else liveChannels.delete(liveKey);
+      await closeClient(client, others === 0 ? availabilityTopic(config) : null);
     },
   };
 }
@@ -158,4 +154,56 @@ function track(open: Map<string, Map<number, Alert>>, alert: Alert, isOpen: bool
   else set.delete(alert.id);
   if (set.size > 0) open.set(target, set);
   else open.delete(target);
+}
+
+/** Whether the promise settled within `ms` (a rejection counts as settled: close() goes on either way). */
+async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settled = await Promise.race([
+    promise.then(
+      () => true,
+      () => true,
+    ),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return settled;
+}
+
+/**
+ * Resolves once connected; fails at once with the reason when the last attempt failed (the dispatcher retries), and
+ * waits a few seconds for a fresh channel's first attempt.
+ */
+function waitConnected(client: MqttClient, signal: AbortSignal, reason: () => string): Promise<void> {
+  if (client.connected) return Promise.resolve();
+  if (reason() !== "") return Promise.reject(new Error(`not connected to the broker: ${reason()}`));
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null) => {
+      clearTimeout(timer);
+      client.off("connect", onConnect);
+      signal.removeEventListener("abort", onAbort);
+      if (error === null) resolve();
+      else reject(error);
+    };
+    const onAbort = () => done(new Error(`not connected to the broker: ${reason() || "connecting"}`));
+    const onConnect = () => done(null);
+    const timer = setTimeout(onAbort, CONNECT_WAIT_MS);
+    client.on("connect", onConnect);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/**
+ * A clean DISCONNECT, so the broker does not publish the last will over a successor's `online`; before it `offline`
+ * when this was the last channel on that broker (`offlineTopic`). Dropped hard if the broker does not answer.
+ */
+async function closeClient(client: MqttClient, offlineTopic: string | null): Promise<void> {
+  if (client.connected) {
+    const polite = async () => {
+      if (offlineTopic !== null) await client.publishAsync(offlineTopic, "offline", { qos: 1, retain: true });
+      await client.endAsync(false);
+    };
+    if (await within(polite(), CLOSE_WAIT_MS)) return;
+  }
+  await client.endAsync(true);
 }

@@ -3,7 +3,8 @@
  * live under `<base topic>alerts/`; one target per inverter (its serial) and one for the DTU (`dtu`):
  *
  * - `<base>alerts/<target>/problem`: `ON` while the target has an open alert, else `OFF` (retained);
- * - `<base>alerts/<target>/text`: the newest open alert's title, `""` when none (retained);
+ * - `<base>alerts/<target>/text`: the newest open alert's title, `""` when none (retained: the empty payload removes
+ *   the retained message);
  * - `<base>alerts/<target>/attributes`: JSON with the open alerts (retained; Home Assistant's `json_attr_t`);
  * - `<base>alerts/event`: every message as it is sent, JSON `AlertStreamMessage` (not retained);
  * - `<base>alerts/availability`: `online` / `offline` (retained; `offline` is the connection's last will).

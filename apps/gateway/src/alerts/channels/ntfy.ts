@@ -35,11 +35,12 @@ export function ntfyChannel(config: NtfyConfig): Channel {
     async send(message, signal) {
       const headers: Record<string, string> = {
         "content-type": "text/plain; charset=utf-8",
-        // Header values are Latin-1 on the wire; ntfy decodes RFC 2047 encoded words, which keeps umlauts and accents.
-        title: encodeWord(oneLine(message.title)),
+        // Header values are Latin-1 on the wire; ntfy (2.4 and later) decodes RFC 2047 encoded words in X-Title and
+        // X-Tags, which keeps umlauts and accents.
+        "x-title": encodeWord(oneLine(message.title)),
         // A recovery is good news: no more urgent than default.
-        priority: String(message.event === "cleared" ? 3 : NTFY_PRIORITY[message.severity]),
-        tags: tags(message),
+        "x-priority": String(message.event === "cleared" ? 3 : NTFY_PRIORITY[message.severity]),
+        "x-tags": tags(message),
       };
       if (token !== "") headers["authorization"] = `Bearer ${token}`;
       await post(topicUrl(config), { headers, body: message.text, signal, secrets: [token] });

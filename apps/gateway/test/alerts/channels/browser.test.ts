@@ -1,10 +1,9 @@
 /**
  * The browser channel's hub over a real HTTP server: a page's event stream gets each message at once as
- * `event: alert` + JSON, delivery fails with "no page of the app is open" when none is, a closed page is dropped,
+ * `event: alert` + JSON (mounted on Fastify as the README shows), delivery fails with "no page of the app is open" when none is, a closed page is dropped,
  * heartbeats keep the stream alive (hand-driven timers).
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertStreamMessage } from "@dtu/api/alerts";
 import { browserChannel } from "../../../src/alerts/channels/browser.ts";
@@ -51,22 +50,26 @@ async function openPage(url: string) {
 }
 
 describe("browser channel and its event stream", () => {
-  let server: Server;
+  let app: FastifyInstance;
   let hub: BrowserHub;
   let url = "";
   const timers = new ManualTimers();
 
   beforeAll(async () => {
     hub = createBrowserHub({ timers });
-    server = createServer((req, res) => hub.serve(req, res));
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/alerts/stream`;
+    // Mounted the way the README tells the engine to: the route hands the raw request and response to the hub.
+    app = Fastify({ forceCloseConnections: true });
+    app.get("/api/alerts/stream", (request, reply) => {
+      reply.hijack();
+      hub.serve(request.raw, reply.raw);
+    });
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    url = `${address}/api/alerts/stream`;
   });
 
   afterAll(async () => {
     hub.close();
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await app.close();
   });
 
   it("fails in words while no page is open", async () => {

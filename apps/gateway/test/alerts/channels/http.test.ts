@@ -44,9 +44,9 @@ describe("ntfy", () => {
     expect(req?.method).toBe("POST");
     expect(req?.url).toBe("/solar_alerts");
     expect(req?.body).toBe("No answer for 30 minutes while the sun is up.");
-    expect(req?.headers["title"]).toBe("Roof east is not answering");
-    expect(req?.headers["priority"]).toBe("5");
-    expect(req?.headers["tags"]).toBe("rotating_light");
+    expect(req?.headers["x-title"]).toBe("Roof east is not answering");
+    expect(req?.headers["x-priority"]).toBe("5");
+    expect(req?.headers["x-tags"]).toBe("rotating_light");
     expect(req?.headers["authorization"]).toBe(`Bearer ${TOKEN}`);
   });
 
@@ -59,7 +59,7 @@ describe("ntfy", () => {
     await channel.send(makeMessage({ alert: makeAlert({ severity: "info" }), severity: "info" }), never);
     await channel.send(makeMessage({ event: "cleared" }), never);
     await channel.send(makeMessage({ event: "test", alert: null, severity: "info" }), never);
-    expect(sink.requests.map((r) => [r.headers["priority"], r.headers["tags"]])).toEqual([
+    expect(sink.requests.map((r) => [r.headers["x-priority"], r.headers["x-tags"]])).toEqual([
       ["4", "warning"],
       ["3", "information_source"],
       ["3", "white_check_mark"],
@@ -73,11 +73,11 @@ describe("ntfy", () => {
     await channel.send(makeMessage({ title: "Dach Süd antwortet nicht" }), never);
     await channel.send(makeMessage({ title: "Roof\r\nX-Injected: yes" }), never);
     const [accented, injected] = sink.requests;
-    const word = String(accented?.headers["title"]);
+    const word = String(accented?.headers["x-title"]);
     expect(word).toMatch(/^=\?UTF-8\?B\?.+\?=$/);
     expect(Buffer.from(word.slice(10, -2), "base64").toString("utf8")).toBe("Dach Süd antwortet nicht");
     expect(injected?.headers["x-injected"]).toBeUndefined();
-    expect(injected?.headers["title"]).toBe("Roof X-Injected: yes");
+    expect(injected?.headers["x-title"]).toBe("Roof X-Injected: yes");
   });
 
   it("fails with the server's answer in words, the token removed even when the server echoes it", async () => {

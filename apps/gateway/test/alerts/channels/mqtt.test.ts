@@ -205,28 +205,67 @@ describe.skipIf(skipUnlessAvailable(missing))(
       await sub.waitFor(() => latest(`restart/alerts/${INV}/problem`) === "OFF", "states after restart");
       expect(latest(`restart/alerts/${INV2}/problem`)).toBe("ON");
       expect(latest(`restart/alerts/${INV2}/text`)).toBe("Garage is not answering");
-      expect(sub.messages.some((m) => m.topic.startsWith("homeassistant/"))).toBe(false); // hass off: no discovery
-      // The states are retained: a client connecting later (Home Assistant after its restart) gets them at once.
-      const late = await Recorder.connect(
-        url,
-        { username: "owner", password: PASSWORD },
-        "restart/alerts/+/problem",
-      );
+      // Discovery off: sensors announced before (the first test, or an earlier run) are removed by empty payloads.
+      const discovery = sub.messages.filter((m) => m.topic.startsWith("homeassistant/"));
+      expect(discovery.map((m) => m.topic)).toContain(`homeassistant/binary_sensor/dtu_${INV}/alert/config`);
+      expect(discovery.every((m) => m.payload === "")).toBe(true);
+      // The states are retained: a client connecting later (Home Assistant after its restart) gets them at once, and
+      // no discovery config is left on the broker.
+      const late = await Recorder.connect(url, { username: "owner", password: PASSWORD });
       try {
-        await late.waitFor((m) => m.length >= 3, "retained states");
+        // 3 targets × (attributes, problem) + availability + the one non-empty text: an empty retained payload
+        // deletes the retained message, so the targets without a problem have no text topic.
+        await late.waitFor(
+          (m) => m.filter((x) => x.topic.startsWith("restart/alerts/")).length >= 8,
+          "retained",
+        );
+        expect(late.latest().get(`restart/alerts/${INV}/text`)).toBeUndefined();
         expect(late.messages.find((m) => m.topic === `restart/alerts/${INV2}/problem`)).toMatchObject({
           payload: "ON",
           retain: true,
         });
+        expect(late.messages.filter((m) => m.topic.startsWith("homeassistant/"))).toEqual([]);
       } finally {
         await late.close();
       }
     });
 
+    it("a channel replaced by a config save does not mark its successor offline", async () => {
+      const logs: string[] = [];
+      const before = start(config({ topic: "swap/", hass: false }), logs);
+      await waitUntil(() => logs.length === 1, "first connected");
+      const after = start(config({ topic: "swap/", hass: false }), logs);
+      await waitUntil(() => logs.length === 2, "second connected");
+      await before.close();
+      const late = await Recorder.connect(
+        url,
+        { username: "owner", password: PASSWORD },
+        "swap/alerts/availability",
+      );
+      try {
+        await late.waitFor((m) => m.length > 0, "retained availability");
+        expect(late.messages[0]?.payload).toBe("online");
+      } finally {
+        await late.close();
+      }
+      await after.close();
+      await sub.waitFor(
+        () => latest("swap/alerts/availability") === "offline",
+        "offline once the last one closed",
+      );
+    });
+
+    it("a send right after the channel was created waits for its first connection", async () => {
+      sub.clear();
+      const channel = start(config({ topic: "fresh/", hass: false }), []);
+      await channel.send(makeMessage({ event: "test", alert: null, title: "First" }), never);
+      await sub.waitFor((m) => m.some((x) => x.topic === "fresh/alerts/event"), "the event");
+    });
+
     it("a refused login fails the send in words, without the password in the error or the log", async () => {
       const logs: string[] = [];
       const wrong = `${PASSWORD}-wrong`;
-      const channel = start(config({ password: wrong }), logs);
+      const channel = start(config({ topic: "refused/", password: wrong }), logs);
       await waitUntil(() => logs.length > 0, "a log line");
       const error = await channel.send(makeMessage(), never).then(
         () => null,
