@@ -15,6 +15,7 @@ import {
 } from "@dtu/api/alerts";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import { validateChannels } from "./channels/index.ts";
+import { ALERTS_FILE } from "./paths.ts";
 
 /** The stored settings: the POST's shape with every secret as a string ("" = none). */
 export interface AlertConfig {
@@ -29,7 +30,7 @@ export interface AlertConfig {
   };
 }
 
-export const ALERTS_FILE = "alerts.json";
+export { ALERTS_FILE };
 
 export function defaultAlertConfig(): AlertConfig {
   return {

@@ -155,6 +155,9 @@ describe("settings", () => {
     const answers = [await get(alertEndpoints.configGet.path), await get("/api/alerts?state=all")];
     for (const a of answers) expect(a.body).not.toContain(SECRET);
     expect(consoleText.join("")).not.toContain(SECRET);
+    // Nor through the device's file API (backup download, file list, upload over it).
+    expect((await get("/api/config/get?file=alerts.json")).statusCode).toBe(404);
+    expect((await get("/api/config/list")).body).not.toContain("alerts.json");
     expect(consoleText.join("")).not.toContain(PASSWORD);
   });
 
