@@ -34,6 +34,7 @@ export interface ProxyAlerts {
 }
 
 const AUTH_CACHE_MS = 60_000;
+const READ_CHECK_MS = 10 * 60_000;
 const BODY_LIMIT = 64 * 1024;
 
 /** Admin credentials as the device judges them, cached per header for a minute. */
@@ -70,7 +71,11 @@ export async function attachProxyAlerts(
   const alerts = await createAlerts({ dataDir: opts.dataDir, source, log: (line) => console.log(line) });
   const isAdmin = deviceAuth(device);
   let readOpen = false;
+  let readCheckedAt = -Infinity;
+  // A live-data GET without credentials: every 10 minutes is enough to follow a change of the device's setting.
   const checkRead = async (): Promise<void> => {
+    if (Date.now() - readCheckedAt < READ_CHECK_MS) return;
+    readCheckedAt = Date.now();
     readOpen = (await probeAccess(device, null)) === "open";
   };
 
