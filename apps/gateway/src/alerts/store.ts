@@ -161,10 +161,11 @@ export function openSqlStore(file: string): AlertStore {
   };
 }
 
-export function memoryStore(problem: string): AlertStore {
-  const alerts: StoredAlert[] = [];
+/** `seed`: alerts to start from (the open ones when the database failed during a run). */
+export function memoryStore(problem: string, seed: readonly StoredAlert[] = []): AlertStore {
+  const alerts: StoredAlert[] = seed.map((a) => ({ ...a }));
   const meta = new Map<string, string>();
-  let next = 1;
+  let next = Math.max(0, ...alerts.map((a) => a.id)) + 1;
   const find = (id: number): StoredAlert | undefined => alerts.find((a) => a.id === id);
   return {
     storage: "memory",
@@ -209,10 +210,54 @@ export function memoryStore(problem: string): AlertStore {
   };
 }
 
-/** The database store, or memory with the reason when history.db cannot be used. */
+/**
+ * The database store that goes on in memory after its first failure during a run (disk full, file removed): the
+ * alerts open at the last evaluation move along, so none is raised twice, and `storage`/`problem` say so.
+ */
+export function resilientStore(primary: AlertStore, log: (line: string) => void): AlertStore {
+  let current = primary;
+  let lastOpen: StoredAlert[] = [];
+  const guard = <T>(call: (store: AlertStore) => T): T => {
+    try {
+      return call(current);
+    } catch (err) {
+      if (current !== primary) throw err;
+      const problem = `history database failed (${(err as Error).message}): alerts are kept in memory only from now on`;
+      log(`Alerts: ${problem}`);
+      current = memoryStore(problem, lastOpen);
+      try {
+        primary.close();
+      } catch {
+        // already unusable
+      }
+      return call(current);
+    }
+  };
+  return {
+    get storage() {
+      return current.storage;
+    },
+    get problem() {
+      return current.problem;
+    },
+    insert: (a) => guard((s) => s.insert(a)),
+    clear: (id, at) => guard((s) => s.clear(id, at)),
+    acknowledge: (id) => guard((s) => s.acknowledge(id)),
+    open: () => (lastOpen = guard((s) => s.open())),
+    list: (q) => guard((s) => s.list(q)),
+    delivery: (id, result) => guard((s) => s.delivery(id, result)),
+    seen: (key, since) => guard((s) => s.seen(key, since)),
+    meta: (name) => guard((s) => s.meta(name)),
+    setMeta: (name, value) => guard((s) => s.setMeta(name, value)),
+    prune: (now) => guard((s) => s.prune(now)),
+    close: () => current.close(),
+  };
+}
+
+/** The database store (going on in memory if it fails later), or memory with the reason when it cannot be opened. */
 export function openAlertStore(file: string, log: (line: string) => void): AlertStore {
   try {
-    return openSqlStore(file);
+    return resilientStore(openSqlStore(file), log);
   } catch (err) {
     const problem = `history database not usable (${(err as Error).message}): alerts are kept in memory only`;
     log(`Alerts: ${problem}`);

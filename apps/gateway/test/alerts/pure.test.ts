@@ -3,12 +3,16 @@
  * sunrise/sunset strings give, how "usual" string shares are learned (how many days it needs, east and west strings
  * each their own), and the event-log decisions.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultAlertConfig } from "../../src/alerts/config.ts";
 import { decideEvents } from "../../src/alerts/events.ts";
 import { dayMarginOf, minuteOf } from "../../src/alerts/proxySource.ts";
 import { observe, type Usual } from "../../src/alerts/rules.ts";
 import type { SourceInverter, SourceSnapshot } from "../../src/alerts/source.ts";
+import { openSqlStore, resilientStore, type AlertStore } from "../../src/alerts/store.ts";
 import { createTrackerState, step } from "../../src/alerts/tracker.ts";
 import { bucketOf, learnShares, MIN_DAYS } from "../../src/alerts/usual.ts";
 
@@ -148,5 +152,37 @@ describe("event log and tracker", () => {
     expect(step(state, [o(false)], new Set(["k"]), 310_000).clear).toEqual([]);
     expect(step(state, [o(false)], new Set(["k"]), 370_000).clear).toEqual(["k"]);
     expect(step(state, [], new Set(["gone"]), 400_000)).toMatchObject({ clear: [], drop: ["gone"] });
+  });
+});
+
+describe("store", () => {
+  it("history.db failing during a run: alerts go on in memory with the open ones, and say so", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dtu-alert-store-"));
+    const lines: string[] = [];
+    try {
+      const sql = openSqlStore(join(dir, "history.db"));
+      let full = false;
+      const primary: AlertStore = {
+        ...sql,
+        insert: (a) => {
+          if (full) throw new Error("database or disk is full");
+          return sql.insert(a);
+        },
+      };
+      const store = resilientStore(primary, (l) => lines.push(l));
+      const base = { serial: null, name: "dtu", channel: null, detail: "", severity: "warning" as const };
+      const first = store.insert({ ...base, key: "radio", kind: "radio", title: "radio", started: 100 });
+      expect(store.open().map((a) => a.id)).toEqual([first.id]);
+      expect(store.storage).toBe("database");
+      full = true;
+      const second = store.insert({ ...base, key: "clock", kind: "clock", title: "clock", started: 200 });
+      expect(store.storage).toBe("memory");
+      expect(store.problem).toMatch(/disk is full.*memory only from now on/);
+      expect(lines).toHaveLength(1);
+      expect(second.id).toBeGreaterThan(first.id);
+      expect(store.open().map((a) => a.key)).toEqual(["radio", "clock"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
