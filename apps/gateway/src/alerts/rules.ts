@@ -59,6 +59,16 @@ export function sunAbove(snap: SourceSnapshot, degrees: number, marginMin: numbe
   return null;
 }
 
+/**
+ * Answering: fine. Night: cannot tell (an inverter sleeps without sun, and the effective polling flag is off at night
+ * without night polling, API.md §3.1). By day: silent while it is polled; polling switched off ends an open alert.
+ */
+function silent(inv: SourceInverter, sunUp: boolean | null): boolean | null {
+  if (inv.reachable) return false;
+  if (sunUp !== true) return null;
+  return inv.pollEnabled;
+}
+
 function inverterSilent(snap: SourceSnapshot, rules: AlertRules): Observation[] {
   const rule = rules.inverter_silent;
   if (!rule.enabled) return [];
@@ -70,8 +80,7 @@ function inverterSilent(snap: SourceSnapshot, rules: AlertRules): Observation[] 
     serial: inv.serial,
     name: inv.name,
     channel: null,
-    // Polling off: not watched, and an open alert ends. Night: cannot tell (an inverter sleeps without sun).
-    bad: !inv.pollEnabled ? false : inv.reachable ? false : sunUp === true ? true : null,
+    bad: silent(inv, sunUp),
     raiseAfterMs: rule.minutes * MINUTE,
     clearAfterMs: clearDelay(rule.minutes),
     facts: { minutes: rule.minutes },
@@ -87,7 +96,8 @@ function notProducing(snap: SourceSnapshot, rules: AlertRules): Observation[] {
       (o) => o !== inv && o.reachable && o.power >= SIBLING_MIN_W,
     ).length;
     let bad: boolean | null;
-    if (!inv.pollEnabled || !inv.reachable) bad = inv.pollEnabled ? null : false;
+    if (!inv.pollEnabled) bad = sunUp === true ? false : null;
+    else if (!inv.reachable) bad = null;
     else if (inv.producing) bad = false;
     else bad = sunUp === true && siblings > 0 ? true : null;
     return {

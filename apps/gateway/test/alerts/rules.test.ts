@@ -111,6 +111,26 @@ describe("inverter not answering", () => {
     expect(summaryOf(h.messages, "cleared")).toEqual([`inverter_silent ${HMS}`]);
     expect(h.store.list({ openOnly: false })).toHaveLength(1);
   });
+
+  it("polling switched off by day ends an open alert; at night (no night polling) it stays open", async () => {
+    // March: the device's night (nautical dusk at 51° N) begins about 19:20 local time.
+    h = await harness("2024-03-15T15:00:00Z", {
+      inverters: [slot(HM), slot(HMS, { poll_enable_night: false })],
+      offline: [HMS],
+      rules: only({ inverter_silent: { enabled: true, minutes: 2 } }),
+    });
+    await h.runTo("2024-03-15T15:05:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`inverter_silent ${HMS}`]);
+    await h.runTo("2024-03-15T21:00:00Z", 120);
+    expect(h.fleet.liveData().inverters.find((i) => i.serial === HMS)?.poll_enabled).toBe(false);
+    expect(summaryOf(h.messages, "cleared")).toEqual([]);
+    await h.runTo("2024-03-16T09:00:00Z", 300); // morning: still silent, still open, not raised again
+    expect(summaryOf(h.messages, "raised")).toHaveLength(1);
+    h.config.inverters[1]!.poll_enable = false;
+    h.fleet.reconfigure(h.config);
+    await h.runTo("2024-03-16T09:10:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual([`inverter_silent ${HMS}`]);
+  });
 });
 
 describe("weak string", () => {
