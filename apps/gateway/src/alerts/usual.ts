@@ -27,10 +27,12 @@ export const MIN_DAYS = 3;
 const MIN_GROUP_W_PER_STRING = 10;
 const RELEARN_MS = 3600_000;
 
-interface Row {
+/** A string's power summed over the 5-minute slots of one half hour of one (UTC) day. */
+export interface HalfHour {
   serial: string;
   ch: number;
-  slot: number;
+  day: number;
+  bucket: number;
   p: number;
 }
 
@@ -48,8 +50,8 @@ function median(values: number[]): number {
 
 export const bucketOf = (atMs: number): number => Math.floor(((atMs / 1000) % DAY_S) / BUCKET_S);
 
-/** Pure part: rows of mean string power per 5-minute slot → usual shares. */
-export function learnShares(rows: readonly Row[]): Map<string, number> {
+/** Pure part: half-hour sums of string power → usual shares. */
+export function learnShares(rows: readonly HalfHour[]): Map<string, number> {
   const strings = new Map<string, number>();
   for (const r of rows) strings.set(r.serial, Math.max(strings.get(r.serial) ?? 0, r.ch + 1));
   const groupOf = (serial: string): string => ((strings.get(serial) ?? 0) >= 2 ? serial : "");
@@ -59,8 +61,7 @@ export function learnShares(rows: readonly Row[]): Map<string, number> {
   // (group, day, bucket) → power per string and the group's sum.
   const cells = new Map<string, { total: number; parts: Map<string, number> }>();
   for (const r of rows) {
-    const t = r.slot * SLOT_S;
-    const cellKey = `${groupOf(r.serial)}|${Math.floor(t / DAY_S)}|${Math.floor((t % DAY_S) / BUCKET_S)}`;
+    const cellKey = `${groupOf(r.serial)}|${r.day}|${r.bucket}`;
     let cell = cells.get(cellKey);
     if (!cell) cells.set(cellKey, (cell = { total: 0, parts: new Map() }));
     cell.total += r.p;
@@ -87,12 +88,15 @@ export function learnShares(rows: readonly Row[]): Map<string, number> {
 /** Reads history.db; any problem (no such table, locked) means nothing is known yet. */
 export function learn(db: InstanceType<typeof Database>, nowMs: number): Learned {
   const since = Math.floor(nowMs / 1000 / SLOT_S) - (LEARN_DAYS * DAY_S) / SLOT_S;
+  // Summed per half hour in SQL: a sixth of the rows reach JavaScript (the main thread, once an hour).
   const rows = db
     .prepare(
-      `SELECT s.serial AS serial, s.ch AS ch, a.slot AS slot, a.sum * 0.1 / a.n AS p
-       FROM agg5 a JOIN series s ON s.id = a.sid WHERE a.slot >= ? AND s.serial <> '' AND s.ch >= 0 AND a.n > 0`,
+      `SELECT s.serial AS serial, s.ch AS ch, a.slot / ${DAY_S / SLOT_S} AS day,
+         (a.slot % ${DAY_S / SLOT_S}) / ${BUCKET_S / SLOT_S} AS bucket, SUM(a.sum * 0.1 / a.n) AS p
+       FROM agg5 a JOIN series s ON s.id = a.sid WHERE a.slot >= ? AND s.serial <> '' AND s.ch >= 0 AND a.n > 0
+       GROUP BY a.sid, day, bucket`,
     )
-    .all(since) as Row[];
+    .all(since) as HalfHour[];
   const peaks = (
     db
       .prepare(

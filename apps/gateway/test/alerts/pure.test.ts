@@ -92,8 +92,11 @@ describe("usual string shares", () => {
       if (hour < 4 || hour > 18) continue;
       const east = Math.max(0, 300 * Math.sin(((hour - 4) / 10) * Math.PI)) * scale;
       const west = Math.max(0, 300 * Math.sin(((hour - 8) / 10) * Math.PI)) * scale;
-      const s = d * 288 + slot;
-      rows.push({ serial: "a", ch: 0, slot: s, p: east }, { serial: "a", ch: 1, slot: s, p: west });
+      const bucket = Math.floor(slot / 6);
+      rows.push(
+        { serial: "a", ch: 0, day: d, bucket, p: east },
+        { serial: "a", ch: 1, day: d, bucket, p: west },
+      );
     }
     return rows;
   }
