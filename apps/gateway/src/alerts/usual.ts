@@ -88,12 +88,15 @@ export function learnShares(rows: readonly HalfHour[]): Map<string, number> {
 /** Reads history.db; any problem (no such table, locked) means nothing is known yet. */
 export function learn(db: InstanceType<typeof Database>, nowMs: number): Learned {
   const since = Math.floor(nowMs / 1000 / SLOT_S) - (LEARN_DAYS * DAY_S) / SLOT_S;
-  // Summed per half hour in SQL: a sixth of the rows reach JavaScript (the main thread, once an hour).
+  // Summed per half hour in SQL: a sixth of the rows reach JavaScript (the main thread, once an hour). Series first
+  // (CROSS JOIN keeps that order): each string's last 28 days are a range of agg5's primary key (sid, slot), never a
+  // scan of its two years.
   const rows = db
     .prepare(
       `SELECT s.serial AS serial, s.ch AS ch, a.slot / ${DAY_S / SLOT_S} AS day,
          (a.slot % ${DAY_S / SLOT_S}) / ${BUCKET_S / SLOT_S} AS bucket, SUM(a.sum * 0.1 / a.n) AS p
-       FROM agg5 a JOIN series s ON s.id = a.sid WHERE a.slot >= ? AND s.serial <> '' AND s.ch >= 0 AND a.n > 0
+       FROM series s CROSS JOIN agg5 a ON a.sid = s.id AND a.slot >= ?
+       WHERE s.serial <> '' AND s.ch >= 0 AND a.n > 0
        GROUP BY a.sid, day, bucket`,
     )
     .all(since) as HalfHour[];
