@@ -8,7 +8,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { alertEndpoints } from "@dtu/api/endpoints";
+import { alertEndpoints, type AlertEndpointName } from "@dtu/api/endpoints";
 import { alertResponseSchemas } from "@dtu/api/schemas";
 import { parseStrict } from "@dtu/api/strict";
 import type { AlertConfigView } from "@dtu/api/alerts";
@@ -55,6 +55,21 @@ describe("auth", () => {
       expect(res.statusCode, path).toBe(401);
     }
   });
+});
+
+it("every entry of the alert map answers what its strict schema says", async () => {
+  for (const [name, def] of Object.entries(alertEndpoints) as [
+    AlertEndpointName,
+    (typeof alertEndpoints)[AlertEndpointName],
+  ][]) {
+    const schema = alertResponseSchemas[name];
+    if (schema === null) continue; // the event stream (tested below with a real socket)
+    const res =
+      def.method === "GET" ? await get(def.path) : await post(def.path, name === "ack" ? { id: 1 } : {});
+    expect(res.statusCode, name).toBe(200);
+    expect(res.headers["content-type"], name).toMatch(/^application\/json/);
+    parseStrict(schema, JSON.parse(res.body));
+  }
 });
 
 describe("GET /api/alerts", () => {
