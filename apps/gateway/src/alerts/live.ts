@@ -22,6 +22,7 @@ export function sourceInverter(
     strings: measured
       ? (r?.strings.map((s) => s.power) ?? before?.strings.map(() => 0) ?? [])
       : (before?.strings ?? []),
+    limitRelative: typeof inv.limit_relative === "number" ? inv.limit_relative : 0,
     events: typeof inv.events === "number" ? inv.events : -1,
     limitStatus: limit?.[inv.serial]?.limit_set_status ?? null,
     powerStatus: power?.[inv.serial]?.power_set_status ?? null,

@@ -138,7 +138,17 @@ function weakStrings(snap: SourceSnapshot, rules: AlertRules, usual: Usual): Obs
       const expected = usual.share(inv.serial, channel, snap.now);
       let bad: boolean | null = null;
       let share = 0;
-      if (bright && inv.reachable && inv.producing && group > 0 && expected !== null && expected > 0) {
+      // A limited inverter gives less than its panels could: its strings say nothing about the panels then.
+      const limited = inv.limitRelative > 0 && inv.limitRelative < 100;
+      if (
+        bright &&
+        !limited &&
+        inv.reachable &&
+        inv.producing &&
+        group > 0 &&
+        expected !== null &&
+        expected > 0
+      ) {
         share = power / group;
         const ratio = (share / expected) * 100;
         bad = ratio < rule.percent ? true : ratio >= rule.percent + WEAK_RECOVERY_MARGIN ? false : null;

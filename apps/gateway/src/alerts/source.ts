@@ -18,6 +18,8 @@ export interface SourceInverter {
   power: number;
   /** DC power per string in W, 0-based as in live data. */
   strings: number[];
+  /** Active limit in % as the DTU read it (`limit_relative`; 0 until read, API.md §3.1). */
+  limitRelative: number;
   /** Entries in the inverter's event log (0–15), -1 when not known. */
   events: number;
   limitStatus: CommandStatus | null;

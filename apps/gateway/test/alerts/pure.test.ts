@@ -46,6 +46,7 @@ const inverter = (patch: Partial<SourceInverter> = {}): SourceInverter => ({
   events: 0,
   limitStatus: "Ok",
   powerStatus: "Ok",
+  limitRelative: 100,
   yieldDayWh: 0,
   ...patch,
 });
@@ -187,5 +188,26 @@ describe("store", () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("weak string", () => {
+  const usual: Usual = { share: () => 0.5, peak: () => 1000 };
+  const weak = (limitRelative: number) =>
+    observe(
+      snapshot({
+        elevation: 40,
+        inverters: [
+          inverter({ reachable: true, producing: true, power: 380, strings: [300, 100], limitRelative }),
+        ],
+      }),
+      rules,
+      usual,
+    ).find((o) => o.kind === "weak_string" && o.channel === 1)?.bad;
+
+  it("a string at half its usual share is weak; not judged while its inverter is limited", () => {
+    expect(weak(100)).toBe(true);
+    expect(weak(0)).toBe(true); // 0 = limit not read yet (API.md §3.1)
+    expect(weak(50)).toBeNull();
   });
 });
