@@ -24,11 +24,12 @@ import { Gateway, type SettableClock } from "./device/gateway.ts";
 import { DEFAULT_IDENTITY, createIdentity, type IdentityOptions } from "./device/identity.ts";
 import { basicValid, httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
+import { addFeaturesRoute } from "./http/features.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
 import type { StringFault } from "./fleet/faults.ts";
-import { historyRoutes } from "./history/routes.ts";
-import { attachHistorySite } from "./history/site.ts";
+import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
+import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import type { Alerts } from "./alerts/service.ts";
@@ -46,7 +47,7 @@ export const REPO_ROOT = resolve(here, "../../..");
 export interface BuildOptions {
   /** Folder of config.json, pin_mapping.json and the fleet's state; created if missing. */
   dataDir: string;
-  /** Built web app (index.html.gz, js/app.js.gz, …); default `<repo>/webapp_dist`. */
+  /** Built web app; default `<repo>/gateway_dist` (the gateway build), a device build (`webapp_dist`) works too. */
   webRoot?: string;
   /** Host wall clock (uptime, timers' notion of now); default Date.now. */
   clock?: Clock;
@@ -95,6 +96,8 @@ export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
   security: Security;
+  /** The history, or why there is none (history/keeper.ts); null when history is off. */
+  history: HistoryKeeper | null;
   alerts: Alerts | null;
 }
 
@@ -144,7 +147,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     fleet,
     mqtt: placeholderMqtt,
     dataDir,
-    webRoot: resolve(opts.webRoot ?? join(REPO_ROOT, "webapp_dist")),
+    webRoot: resolve(opts.webRoot ?? join(REPO_ROOT, "gateway_dist")),
     zonesFile: opts.zonesFile ?? join(here, "generated", "zones.json"),
     rebootDelayMs: opts.rebootDelayMs ?? 1000,
     outageMs: opts.outageMs ?? 2500,
@@ -179,9 +182,14 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   installHttpSecurity(app, security, {
     loginSucceeded: (req, status) =>
       status !== 401 && basicValid(req.headers.authorization, gw.config.security.password),
-    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them.
-    onSecurityChanged: () =>
-      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password)),
+    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them. Sockets
+    // end when the read rule would refuse them now (SECURITY.md).
+    onSecurityChanged: () => {
+      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password));
+      security.openSockets.closeWhere(
+        (auth) => !gw.config.security.allow_readonly && !basicValid(auth, gw.config.security.password),
+      );
+    },
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => {
@@ -196,12 +204,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
   const alerts = opts.alerts ? await startSimAlerts(gw, app, opts.alerts) : null;
-  const routes = [
-    ...historyRoutes(() => history?.history ?? null),
-    ...(alerts?.routes ?? []),
-    ...allRoutes(),
-  ];
-  const historySite = history ? attachHistorySite(app) : null;
+  const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...(alerts?.routes ?? []), ...allRoutes()];
+  addFeaturesRoute(app, () => ({ history: history !== null, alerts: alerts !== null }));
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
@@ -228,7 +232,6 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
       if (!reply.sent && out !== undefined) sendJson(reply, out);
       return reply;
     }
-    if (method === "GET" && (await historySite?.send(reply, path))) return reply;
     if (method === "GET" && (await sendStatic(gw, req, reply, path))) return reply;
     await sendSpa(gw, reply);
     return reply;
@@ -281,10 +284,16 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     await sockets.close();
   });
   app.addHook("onClose", async () => {
-    history?.history.close();
+    history?.keeper.close();
     await gw.close();
   });
 
   gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
-  return Object.assign(app, { gateway: gw, sockets, security, alerts: alerts?.alerts ?? null }) as GatewayApp;
+  return Object.assign(app, {
+    gateway: gw,
+    sockets,
+    security,
+    history: history?.keeper ?? null,
+    alerts: alerts?.alerts ?? null,
+  }) as GatewayApp;
 }
