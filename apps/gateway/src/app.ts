@@ -205,7 +205,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
   const alerts = opts.alerts ? await startSimAlerts(gw, app, opts.alerts) : null;
   const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...(alerts?.routes ?? []), ...allRoutes()];
-  addFeaturesRoute(app, () => ({ history: history !== null, alerts: alerts !== null }));
+  addFeaturesRoute(app, () => ({ history: history !== null }));
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
