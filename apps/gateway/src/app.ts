@@ -5,8 +5,7 @@
  * routes/index.ts (the endpoint map of @dtu/api joined with the handlers).
  */
 import { mkdir } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
@@ -30,6 +29,7 @@ import { historyRoutes } from "./history/routes.ts";
 import { attachHistorySite } from "./history/site.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
+import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "./paths.ts";
 import { allRoutes, findRoute } from "./routes/index.ts";
 import { sendJson } from "./routes/types.ts";
 import { installHttpSecurity } from "./security/http.ts";
@@ -37,8 +37,7 @@ import { createSecurity, type Security, type SecurityOptions } from "./security/
 import { createDeviceClock } from "./time/index.ts";
 import { attachSockets, type Sockets } from "./ws/sockets.ts";
 
-const here = dirname(fileURLToPath(import.meta.url));
-export const REPO_ROOT = resolve(here, "../../..");
+export { REPO_ROOT } from "./paths.ts";
 
 export interface BuildOptions {
   /** Folder of config.json, pin_mapping.json and the fleet's state; created if missing. */
@@ -135,8 +134,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     fleet,
     mqtt: placeholderMqtt,
     dataDir,
-    webRoot: resolve(opts.webRoot ?? join(REPO_ROOT, "webapp_dist")),
-    zonesFile: opts.zonesFile ?? join(here, "generated", "zones.json"),
+    webRoot: resolve(opts.webRoot ?? DEFAULT_WEB_ROOT),
+    zonesFile: opts.zonesFile ?? DEFAULT_ZONES_FILE,
     rebootDelayMs: opts.rebootDelayMs ?? 1000,
     outageMs: opts.outageMs ?? 2500,
   });

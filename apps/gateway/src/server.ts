@@ -12,7 +12,6 @@
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
-import { buildApp } from "./app.ts";
 import { closeOnSignals } from "./closeOnSignals.ts";
 import { dataFolderProblem, listenProblem, startFailed } from "./startErrors.ts";
 
@@ -173,6 +172,8 @@ async function main(): Promise<void> {
     });
     return;
   }
+  // Loaded here, not at the top: proxy mode never loads the simulated device (fleet, MQTT, its history).
+  const { buildApp } = await import("./app.ts");
   const dataDir = resolve(args.data);
   const app = await buildApp({
     dataDir,
