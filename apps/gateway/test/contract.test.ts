@@ -31,7 +31,7 @@ import {
   SecurityConfig,
 } from "@dtu/api/settings";
 import { ApiResultSchema, ConfigList, SystemStatus } from "@dtu/api/system";
-import { ADMIN, FORM, form, startGateway, type TestGateway } from "./helpers/app.ts";
+import { ADMIN, FORM, consoleLine, form, startGateway, type TestGateway } from "./helpers/app.ts";
 import { mqttSettings } from "./helpers/bodies.ts";
 
 let gw: TestGateway;
@@ -530,9 +530,10 @@ describe("device profile change", () => {
           payload: form({ curPin: { name }, display: { rotation: 2, power_safe: true, contrast: 60 } }),
         });
       expect((await post("")).json()).toMatchObject({ code: 12001 });
+      const restarting = consoleLine(local.app, "Restarting...");
       expect((await post("Board A")).json()).toMatchObject({ code: 1001 });
       expect(local.app.gateway.rebootPending()).toBe(true);
-      await new Promise((r) => setTimeout(r, 200));
+      await restarting;
       expect(local.app.gateway.rebootPending()).toBe(false);
       expect((await post("Board A")).json()).toMatchObject({ code: 1001 });
       expect(local.app.gateway.rebootPending()).toBe(false);

@@ -47,7 +47,8 @@ export class Gateway {
   private readonly outageMs: number;
   private rebootTimer: NodeJS.Timeout | null = null;
   private rebooting: Promise<void> = Promise.resolve();
-  private outageTimer: NodeJS.Timeout | null = null;
+  /** Host-clock instant the simulated reboot's outage ends (0: none); on the host clock so tests can drive it. */
+  private outageUntil = 0;
   private closed = false;
   private readonly logListeners = new Set<LogListener>();
   /** Called at the moment of a reboot, to drop sockets and connections. */
@@ -95,7 +96,7 @@ export class Gateway {
 
   /** True while the simulated reboot refuses connections. */
   inOutage(): boolean {
-    return this.outageTimer !== null;
+    return this.hostClock.now() < this.outageUntil;
   }
 
   /** After a successful settings save: apply the new settings everywhere (no reboot). */
@@ -125,9 +126,7 @@ export class Gateway {
     if (this.closed) return;
     this.log("Restarting...");
     for (const drop of this.onReboot) drop();
-    this.outageTimer = setTimeout(() => {
-      this.outageTimer = null;
-    }, this.outageMs);
+    this.outageUntil = this.hostClock.now() + this.outageMs;
     await this.persistFleet();
     await this.store.flush();
     await this.store.load();
@@ -152,9 +151,8 @@ export class Gateway {
   async close(): Promise<void> {
     this.closed = true;
     if (this.rebootTimer) clearTimeout(this.rebootTimer);
-    if (this.outageTimer) clearTimeout(this.outageTimer);
     this.rebootTimer = null;
-    this.outageTimer = null;
+    this.outageUntil = 0;
     await this.rebooting;
     await this.store.flush();
     await this.persistFleet();
