@@ -6,6 +6,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from "node:n
 import { Aedes, type AedesOptions } from "aedes";
 import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import { inverterType } from "@dtu/api/inverterType";
+import { sampleDeviceInfo } from "@dtu/api/samples";
 import type {
   Channel,
   DeviceInfo,
@@ -186,16 +187,7 @@ export class FakeFleet implements Fleet {
   deviceInfo(serial: string): DeviceInfo | null {
     const inv = this.inverters.find((i) => i.serial === serial);
     if (!inv) return null;
-    return {
-      valid_data: true,
-      fw_bootloader_version: 104,
-      fw_build_version: 10012,
-      hw_part_number: 269561874,
-      hw_version: "01.00",
-      hw_model_name: "HM-800",
-      max_power: inv.maxPower,
-      fw_build_datetime: "2022-03-17 09:41:00",
-    };
+    return { ...sampleDeviceInfo, max_power: inv.maxPower };
   }
   gridProfile(): { raw: number[] } | null {
     return null;

@@ -1,33 +1,12 @@
 import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
+import { sampleDtuConfigLater, sampleDtuConfigLegacy } from "@dtu/api/samples";
 import { DtuConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { dtuBand, dtuBody, dtuDraft, outsideLegalBand, validateDtu } from "./validate";
 
-const legacy: DtuConfig = {
-  serial: "199980112345",
-  pollinterval: 5,
-  nrf_enabled: true,
-  nrf_palevel: 0,
-  cmt_enabled: false,
-  cmt_palevel: 0,
-  cmt_frequency: 865000,
-};
-const later: DtuConfig = {
-  ...legacy,
-  cmt_frequency: 866250000,
-  cmt_country: 0,
-  cmt_chan_width: 250000,
-  country_def: [
-    {
-      freq_default: 865000000,
-      freq_min: 860250000,
-      freq_max: 923500000,
-      freq_legal_min: 863000000,
-      freq_legal_max: 870000000,
-    },
-  ],
-};
+const legacy: DtuConfig = sampleDtuConfigLegacy;
+const later: DtuConfig = sampleDtuConfigLater;
 
 describe("validateDtu (SEED §5)", () => {
   const band = dtuBand(legacy);

@@ -1,33 +1,11 @@
 import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
+import { sampleMqttConfig } from "@dtu/api/samples";
 import { MqttConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { lwtOnlineBroken, mqttBody, mqttDraft, validateMqtt } from "./validate";
 
-const base: MqttConfig = {
-  mqtt_enabled: true,
-  mqtt_hostname: "broker.lan",
-  mqtt_port: 1883,
-  mqtt_username: "",
-  mqtt_password: "",
-  mqtt_topic: "solar/",
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: "",
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: "",
-  mqtt_client_key: "",
-  mqtt_lwt_topic: "dtu/status",
-  mqtt_lwt_online: "online",
-  mqtt_lwt_offline: "offline",
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
-  mqtt_hass_enabled: false,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: "homeassistant/",
-  mqtt_hass_individualpanels: false,
-};
+const base: MqttConfig = { ...sampleMqttConfig, mqtt_enabled: true };
 
 describe("validateMqtt (SEED §5)", () => {
   const d = mqttDraft(base);

@@ -1,22 +1,11 @@
 import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
+import { sampleNetworkConfig } from "@dtu/api/samples";
 import { NetworkConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { networkBody, networkDraft, validateNetwork } from "./validate";
 
-const base: NetworkConfig = {
-  hostname: "OpenDTU-%06X",
-  dhcp: true,
-  ipaddress: "0.0.0.0",
-  netmask: "0.0.0.0",
-  gateway: "0.0.0.0",
-  dns1: "0.0.0.0",
-  dns2: "0.0.0.0",
-  ssid: "Home",
-  password: "pw",
-  aptimeout: 3,
-  mdnsenabled: false,
-};
+const base: NetworkConfig = { ...sampleNetworkConfig, password: "pw" };
 
 describe("validateNetwork (SEED §5)", () => {
   it("accepts the defaults and the limits themselves", () => {
