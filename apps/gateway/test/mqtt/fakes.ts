@@ -303,7 +303,11 @@ export interface Received {
 /** A subscriber on `#` that records everything. */
 export class Recorder {
   readonly messages: Received[] = [];
-  private constructor(readonly client: MqttClient) {
+  private constructor(
+    readonly client: MqttClient,
+    /** The filter subscribed to; ends in `#`, so a marker below it comes back (settle). */
+    private readonly filter: string,
+  ) {
     client.on("message", (topic, payload, packet) => {
       this.messages.push({ topic, payload: payload.toString("utf8"), retain: packet.retain });
     });
@@ -311,7 +315,7 @@ export class Recorder {
 
   static async connect(url: string, options: IClientOptions = {}, filter = "#"): Promise<Recorder> {
     const client = connect(url, { reconnectPeriod: 200, ...options });
-    const recorder = new Recorder(client);
+    const recorder = new Recorder(client, filter);
     await new Promise<void>((resolve, reject) => {
       client.once("connect", () => resolve());
       client.once("error", reject);
@@ -329,6 +333,19 @@ export class Recorder {
 
   clear(): void {
     this.messages.length = 0;
+  }
+
+  /**
+   * Resolves once everything the broker had queued for this subscriber before the call has arrived: a marker it
+   * publishes to itself under its filter comes back after those (the broker keeps the order per client). For
+   * negative checks ("nothing retained", "no removal") without a fixed wait.
+   */
+  async settle(): Promise<void> {
+    const topic = `${this.filter.replace(/#$/, "")}marker-${Math.random().toString(36).slice(2)}`;
+    await this.client.publishAsync(topic, "", { qos: 0 });
+    await this.waitFor((messages) => messages.some((m) => m.topic === topic), "the marker");
+    const at = this.messages.findIndex((m) => m.topic === topic);
+    this.messages.splice(at, 1);
   }
 
   async waitFor(predicate: (messages: Received[]) => boolean, what: string, timeoutMs = 8000): Promise<void> {
