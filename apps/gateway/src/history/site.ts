@@ -41,13 +41,16 @@ export function withHistoryScript(page: Buffer): Buffer {
 export interface HistorySite {
   /** Serves `/history/<file>`; false when the path is not one of the chunk's files. */
   send(reply: FastifyReply, path: string): Promise<boolean>;
+  /** Adds the chunk's script tag to every index page `app` serves (an onSend hook). */
+  install(app: FastifyInstance): void;
 }
 
-export function attachHistorySite(app: FastifyInstance, dir = HISTORY_DIST): HistorySite {
+/** The History chunk's files from `dir`, and the hook that joins it to the index page once installed. */
+export function createHistorySite(dir = HISTORY_DIST): HistorySite {
   const decorated = new WeakMap<Buffer, Buffer>();
   const files = new Map<string, { mtimeMs: number; body: Buffer }>();
 
-  app.addHook("onSend", async (_req, reply, payload) => {
+  const decorate = async (reply: FastifyReply, payload: unknown): Promise<unknown> => {
     // The device build's index page is always bytes (static.ts, proxy/site.ts); the not-built placeholder, a string,
     // has no app to join.
     if (!Buffer.isBuffer(payload) || reply.statusCode !== 200) return payload;
@@ -60,9 +63,12 @@ export function attachHistorySite(app: FastifyInstance, dir = HISTORY_DIST): His
       decorated.set(payload, out);
     }
     return out;
-  });
+  };
 
   return {
+    install(app) {
+      app.addHook("onSend", async (_req, reply, payload) => decorate(reply, payload));
+    },
     async send(reply, path) {
       const name = path.slice("/history/".length);
       if (!path.startsWith("/history/") || !/^[\w.-]+$/.test(name)) return false;
@@ -84,4 +90,11 @@ export function attachHistorySite(app: FastifyInstance, dir = HISTORY_DIST): His
       return true;
     },
   };
+}
+
+/** The site with its hook installed on `app` at once (proxy mode). */
+export function attachHistorySite(app: FastifyInstance, dir = HISTORY_DIST): HistorySite {
+  const site = createHistorySite(dir);
+  site.install(app);
+  return site;
 }
