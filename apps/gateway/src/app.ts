@@ -22,8 +22,9 @@ import { Gateway, type SettableClock } from "./device/gateway.ts";
 import { DEFAULT_IDENTITY, chipIdFromMac, createIdentity, type IdentityOptions } from "./device/identity.ts";
 import { createDeviceHttp } from "./http/fastify.ts";
 import { createFleet } from "./fleet/index.ts";
-import { historyRoutes } from "./history/routes.ts";
-import { createHistorySite } from "./history/site.ts";
+import { addFeaturesRoute } from "./http/features.ts";
+import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
+import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "./paths.ts";
@@ -38,7 +39,7 @@ export { REPO_ROOT } from "./paths.ts";
 export interface BuildOptions {
   /** Folder of config.json, pin_mapping.json and the fleet's state; created if missing. */
   dataDir: string;
-  /** Built web app (index.html.gz, js/app.js.gz, …); default `<repo>/webapp_dist`. */
+  /** Built web app; default `<repo>/gateway_dist` (the gateway build), a device build (`webapp_dist`) works too. */
   webRoot?: string;
   /** Host wall clock (uptime, timers' notion of now); default Date.now. */
   clock?: Clock;
@@ -83,6 +84,8 @@ export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
   security: Security;
+  /** The history, or why there is none (history/keeper.ts); null when history is off. */
+  history: HistoryKeeper | null;
 }
 
 /** Console listeners asked for by the options, attached before the first line of the boot. */
@@ -120,7 +123,7 @@ function startTimers(
     await sockets.close();
   });
   app.addHook("onClose", async () => {
-    history?.history.close();
+    history?.keeper.close();
     await gw.close();
   });
 }
@@ -170,10 +173,10 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
 
   const security = createSecurity({ clock: hostClock, ...opts.security, log });
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
-  const historySite = history ? createHistorySite() : null;
-  const routes = [...historyRoutes(() => history?.history ?? null), ...allRoutes()];
-  const routing = createRouting(gw, routes, historySite);
-  const app = await createDeviceHttp({ gw, routing, security, historySite, logger: opts.logger ?? false });
+  const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...allRoutes()];
+  const routing = createRouting(gw, routes);
+  const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
+  addFeaturesRoute(app, () => ({ history: history !== null }));
 
   const sockets = attachSockets(app.server, gw, security, opts.maxLiveClients);
   gw.onReboot.push(() => {
@@ -187,5 +190,10 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   startTimers(app, gw, sockets, history, opts.tickMs ?? 1000);
 
   gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
-  return Object.assign(app, { gateway: gw, sockets, security }) as GatewayApp;
+  return Object.assign(app, {
+    gateway: gw,
+    sockets,
+    security,
+    history: history?.keeper ?? null,
+  }) as GatewayApp;
 }

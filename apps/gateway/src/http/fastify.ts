@@ -7,7 +7,6 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { Gateway } from "../device/gateway.ts";
-import type { HistorySite } from "../history/site.ts";
 import { installHttpSecurity } from "../security/http.ts";
 import type { Security } from "../security/index.ts";
 import { basicValid } from "./auth.ts";
@@ -30,8 +29,6 @@ export interface DeviceHttpParts {
   gw: Gateway;
   routing: Routing;
   security: Security;
-  /** The History chunk, joined to the index pages this server sends (absent: the device's pages unchanged). */
-  historySite: HistorySite | null;
   /** Fastify's request logger. */
   logger: boolean;
 }
@@ -50,9 +47,14 @@ export async function createDeviceHttp(parts: DeviceHttpParts): Promise<FastifyI
   installHttpSecurity(app, security, {
     loginSucceeded: (req, status) =>
       status !== 401 && basicValid(req.headers.authorization, gw.config.security.password),
-    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them.
-    onSecurityChanged: () =>
-      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password)),
+    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them. Sockets
+    // end when the read rule would refuse them now (SECURITY.md).
+    onSecurityChanged: () => {
+      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password));
+      security.openSockets.closeWhere(
+        (auth) => !gw.config.security.allow_readonly && !basicValid(auth, gw.config.security.password),
+      );
+    },
   });
   // Only the device's body formats: urlencoded and multipart. Anything else is drained and ignored, so a POST with
   // junk reads as "no data field" (1002) instead of a framework error.
@@ -66,7 +68,6 @@ export async function createDeviceHttp(parts: DeviceHttpParts): Promise<FastifyI
   await app.register(multipart, {
     limits: { fieldSize: 64 * 1024, fields: 64, files: 8, parts: 128, headerPairs: 64 },
   });
-  parts.historySite?.install(app);
   app.route({ method: [...ALL_METHODS], url: "/", exposeHeadRoute: false, handler: routing.dispatch });
   app.route({ method: [...ALL_METHODS], url: "/*", exposeHeadRoute: false, handler: routing.dispatch });
   app.setNotFoundHandler(routing.dispatch);

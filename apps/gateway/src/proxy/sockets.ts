@@ -18,6 +18,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { upgradeAuthorization } from "../http/auth.ts";
 import type { Security } from "../security/index.ts";
+import { sessionToken } from "../security/sessions.ts";
 import { addressKey } from "../security/throttle.ts";
 import { DEVICE_MAX_PAYLOAD, SOCKET_MAX_PAYLOAD, originAllowed } from "../security/upgrade.ts";
 
@@ -150,7 +151,13 @@ function connect(hub: SocketHub, req: IncomingMessage, socket: Duplex, head: Buf
     }
     settled = true;
     pending.delete(upstream);
-    hub.wss.handleUpgrade(req, socket, head, (client) => pair(hub, client, upstream));
+    hub.wss.handleUpgrade(req, socket, head, (client) => {
+      pair(hub, client, upstream);
+      // Remembered with its credentials: a logout or password change closes it (security/openSockets.ts).
+      const token = own === undefined ? sessionToken(req.headers) : undefined;
+      const close = () => client.close(1008, "credentials changed");
+      client.on("close", sec.openSockets.add({ authorization: auth, token, close }));
+    });
   });
 }
 

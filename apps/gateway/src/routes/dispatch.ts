@@ -1,10 +1,9 @@
 /**
  * The device's routing (API.md §1, §2.4): one handler for every request, dispatching from the route table with
- * trailing-path matching and the read/admin auth classes, then the History chunk's files, the static files and the
- * SPA index for everything unmatched; and the answer to a request the framework could not take apart.
+ * trailing-path matching and the read/admin auth classes, then the static files and the SPA index for everything
+ * unmatched; and the answer to a request the framework could not take apart.
  */
 import type { Gateway } from "../device/gateway.ts";
-import type { HistorySite } from "../history/site.ts";
 import { httpAllowed } from "../http/auth.ts";
 import type { Routing } from "../http/fastify.ts";
 import { result } from "../http/result.ts";
@@ -12,7 +11,7 @@ import { sendSpa, sendStatic } from "../http/static.ts";
 import { findRoute, type RouteDef } from "./index.ts";
 import { sendJson } from "./types.ts";
 
-export function createRouting(gw: Gateway, routes: RouteDef[], historySite: HistorySite | null): Routing {
+export function createRouting(gw: Gateway, routes: RouteDef[]): Routing {
   const dispatch: Routing["dispatch"] = async (req, reply) => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
     let path = rawPath;
@@ -38,7 +37,6 @@ export function createRouting(gw: Gateway, routes: RouteDef[], historySite: Hist
       if (!reply.sent && out !== undefined) sendJson(reply, out);
       return reply;
     }
-    if (method === "GET" && (await historySite?.send(reply, path))) return reply;
     if (method === "GET" && (await sendStatic(gw, req, reply, path))) return reply;
     await sendSpa(gw, reply);
     return reply;
