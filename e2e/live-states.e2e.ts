@@ -17,6 +17,13 @@ const NO_MODEL = "999912345604"; // prefix 9999 matches no model (API.md §4.1)
 
 type Inv = { id: number; serial: string; name: string; poll_enable: boolean } & Record<string, unknown>;
 
+/**
+ * The gateway's host clock runs ahead of the machine's by `ahead` ms: the tests move it on by poll intervals instead
+ * of waiting for them, and its fleet ticks every TICK_MS, so a move takes effect within that.
+ */
+const host = { ahead: 0 };
+const TICK_MS = 100;
+
 describe("live view: states, stale values, totals", () => {
   let h: Harness;
 
@@ -47,18 +54,27 @@ describe("live view: states, stale values, totals", () => {
     const inv = (await list()).find((i) => i.serial === serial) as Inv;
     expect((await api<{ code: number }>("/api/inverter/edit", { ...inv, ...patch })).code).toBe(4007);
   };
-  /** Polls the live data (bounded) until every inverter with a known model is reachable or not. */
-  const untilReachable = async (want: boolean) => {
+  type Live = { inverters: { reachable: boolean; limit_relative: number }[] };
+  /**
+   * Moves the gateway's clock on by `stepMs` at a time, each move followed by one fleet tick, until the live data
+   * satisfies `done` (bounded: 60 moves). Only while no page watches: see the restart test.
+   */
+  const advanceUntil = async (what: string, stepMs: number, done: (live: Live) => boolean) => {
     for (let i = 0; i < 60; i++) {
-      const live = await api<{ inverters: { reachable: boolean }[] }>("/api/livedata/status");
-      if (live.inverters.every((x) => x.reachable === want)) return;
-      await new Promise((r) => setTimeout(r, 500));
+      if (done(await api<Live>("/api/livedata/status"))) return;
+      host.ahead += stepMs;
+      await new Promise((r) => setTimeout(r, TICK_MS));
     }
-    throw new Error(`inverters not ${want ? "reachable" : "unreachable"} within 30 s`);
+    throw new Error(`${what}: not within 60 steps of ${stepMs} ms`);
   };
+  /** Every inverter with a known model reachable (or every one unreachable), the clock moved on by poll cycles. */
+  const untilReachable = (want: boolean) =>
+    advanceUntil(want ? "reachable" : "unreachable", 2000, (live) =>
+      live.inverters.every((x) => x.reachable === want),
+    );
 
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ clock: { now: () => Date.now() + host.ahead }, tickMs: TICK_MS });
     await setTime(12);
     // Slow polling: after a restart the last of three inverters is read only after about 24 s.
     await setPoll(8);
@@ -71,12 +87,12 @@ describe("live view: states, stale values, totals", () => {
     ]) {
       expect((await api<{ code: number }>("/api/inverter/add", { serial, name })).code).toBe(4004);
     }
-    // Wait until every known-model inverter was read once (bounded).
-    for (let i = 0; i < 60; i++) {
-      const live = await api<{ inverters: { limit_relative: number }[] }>("/api/livedata/status");
-      if (live.inverters.filter((x) => x.limit_relative > 0).length === 3) break;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    // Every known-model inverter read once: one poll slot (8 s) per move of the clock.
+    await advanceUntil(
+      "all read",
+      8000,
+      (live) => live.inverters.filter((x) => x.limit_relative > 0).length === 3,
+    );
   });
 
   afterAll(async () => {
@@ -201,11 +217,13 @@ describe("live view: states, stale values, totals", () => {
   });
 
   it("after a restart the totals are marked incomplete until every inverter was read", async () => {
+    // In real time: the web app dates the restart and the reads with its own clock, so the gateway's clock is not
+    // moved on while a page watches it (the polls take 8 s each, the app's reconnect 10 s).
     const page = await h.openPage("/");
     await tab(page, "Garage").waitFor();
     await h.restart();
-    // The restarted gateway starts on the machine's clock: noon again before its first poll (8 s), so that the
-    // inverters answer whatever the machine's time (ages follow the uptime, not the clock).
+    // The restarted gateway has no time yet: noon again before its first poll (8 s), so that the inverters answer
+    // whatever the machine's time (ages follow the uptime, not the clock).
     await setTime(12);
     await expect
       .poll(() => totals(page).textContent(), { timeout: 30_000 })

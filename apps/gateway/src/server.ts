@@ -16,7 +16,6 @@
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
-import { buildApp } from "./app.ts";
 import { parseFault, type StringFault } from "./fleet/faults.ts";
 import { closeOnSignals } from "./closeOnSignals.ts";
 import { DEFAULT_NAME, devicesFromEnv, parseBasePath, parseDeviceSpecs } from "./multi/specs.ts";
@@ -246,6 +245,8 @@ async function main(): Promise<void> {
     });
     return;
   }
+  // Loaded here, not at the top: proxy mode never loads the simulated device (fleet, MQTT, its history).
+  const { buildApp } = await import("./app.ts");
   const dataDir = resolve(args.data);
   const app = await buildApp({
     dataDir,

@@ -21,13 +21,11 @@ export interface SimAlertsOptions {
 export interface SimAlerts {
   alerts: Alerts;
   routes: RouteDef[];
+  /** Ties the alerts' timer and streams to the server's life: ended when it closes. */
+  attach(app: FastifyInstance): void;
 }
 
-export async function startSimAlerts(
-  gw: Gateway,
-  app: FastifyInstance,
-  opts: SimAlertsOptions,
-): Promise<SimAlerts> {
+export async function startSimAlerts(gw: Gateway, opts: SimAlertsOptions): Promise<SimAlerts> {
   const alerts = await createAlerts({
     dataDir: gw.dataDir,
     source: simSource({
@@ -44,12 +42,6 @@ export async function startSimAlerts(
     if (!gw.inOutage()) void alerts.tick();
   }, opts.tickMs ?? 10_000);
   timer.unref();
-  // Open event streams would hold the server's close: ended first.
-  app.addHook("preClose", async () => alerts.hub?.close());
-  app.addHook("onClose", async () => {
-    clearInterval(timer);
-    await alerts.close();
-  });
   const routes: RouteDef[] = alertRoutes.map((r) => ({
     name: r.name,
     method: r.method,
@@ -60,5 +52,13 @@ export async function startSimAlerts(
       return r.handle({ alerts, query, data, req, reply });
     },
   }));
-  return { alerts, routes };
+  const attach = (app: FastifyInstance): void => {
+    // Open event streams would hold the server's close: ended first.
+    app.addHook("preClose", async () => alerts.hub?.close());
+    app.addHook("onClose", async () => {
+      clearInterval(timer);
+      await alerts.close();
+    });
+  };
+  return { alerts, routes, attach };
 }

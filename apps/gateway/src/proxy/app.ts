@@ -10,7 +10,6 @@
  *
  * buildProxyApp() returns a Fastify instance that never listens; the CLI (./cli.ts) or tests listen.
  */
-import { join } from "node:path";
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -20,7 +19,7 @@ import Fastify, {
 } from "fastify";
 import httpProxy from "@fastify/http-proxy";
 import { endpoints } from "@dtu/api/endpoints";
-import { REPO_ROOT } from "../app.ts";
+import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "../paths.ts";
 import { installHttpSecurity } from "../security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
 import { withoutSessionCookie } from "../security/sessions.ts";
@@ -132,8 +131,8 @@ const REFUSED: readonly Access[] = ["credentials-needed", "credentials-wrong"];
 
 export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   const device = parseDevice(opts.device);
-  const webRoot = opts.webRoot ?? join(REPO_ROOT, "gateway_dist");
-  const zonesFile = opts.zonesFile ?? join(REPO_ROOT, "apps/gateway/src/generated/zones.json");
+  const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
+  const zonesFile = opts.zonesFile ?? DEFAULT_ZONES_FILE;
   const connectTimeout = opts.connectTimeoutMs ?? 4000;
   const site = createSite({ webRoot, zonesFile });
 
