@@ -27,7 +27,8 @@ import { result } from "./http/result.ts";
 import { addFeaturesRoute } from "./http/features.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
-import { historyRoutes } from "./history/routes.ts";
+import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
+import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { allRoutes, findRoute } from "./routes/index.ts";
@@ -88,6 +89,8 @@ export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
   security: Security;
+  /** The history, or why there is none (history/keeper.ts); null when history is off. */
+  history: HistoryKeeper | null;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
@@ -170,9 +173,14 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   installHttpSecurity(app, security, {
     loginSucceeded: (req, status) =>
       status !== 401 && basicValid(req.headers.authorization, gw.config.security.password),
-    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them.
-    onSecurityChanged: () =>
-      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password)),
+    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them. Sockets
+    // end when the read rule would refuse them now (SECURITY.md).
+    onSecurityChanged: () => {
+      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password));
+      security.openSockets.closeWhere(
+        (auth) => !gw.config.security.allow_readonly && !basicValid(auth, gw.config.security.password),
+      );
+    },
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => {
@@ -186,7 +194,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
-  const routes = [...historyRoutes(() => history?.history ?? null), ...allRoutes()];
+  const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...allRoutes()];
   addFeaturesRoute(app, () => ({ history: history !== null }));
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -266,10 +274,15 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     await sockets.close();
   });
   app.addHook("onClose", async () => {
-    history?.history.close();
+    history?.keeper.close();
     await gw.close();
   });
 
   gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
-  return Object.assign(app, { gateway: gw, sockets, security }) as GatewayApp;
+  return Object.assign(app, {
+    gateway: gw,
+    sockets,
+    security,
+    history: history?.keeper ?? null,
+  }) as GatewayApp;
 }

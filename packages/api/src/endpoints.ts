@@ -137,6 +137,8 @@ export const historyEndpoints = {
   info: { method: "GET", path: "/api/history/info", auth: "read" },
   power: { method: "GET", path: "/api/history/power", auth: "read" },
   energy: { method: "GET", path: "/api/history/energy", auth: "read" },
+  /** A consistent copy of history.db as a file download (issue 26): `history-<local date>.db`. */
+  backup: { method: "GET", path: "/api/history/backup", auth: "admin" },
 } as const satisfies Record<string, EndpointDef>;
 
 /** The two sockets (API.md §3.2, §3.3): both use the read rule. */

@@ -24,7 +24,7 @@ import { REPO_ROOT } from "../app.ts";
 import { installHttpSecurity } from "../security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
 import { withoutSessionCookie } from "../security/sessions.ts";
-import { recheckSessions } from "./recheck.ts";
+import { recheckSessions, recheckSockets } from "./recheck.ts";
 import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
 import type { Access } from "../history/proxyFeed.ts";
 import { createSite, deviceZones } from "./site.ts";
@@ -139,7 +139,10 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     // Only the device knows whether credentials are right; a successful login passing through says so.
     loginSucceeded: (req, status) =>
       status === 200 && req.method === "GET" && req.url.split("?", 1)[0] === endpoints.authenticate.path,
-    onSecurityChanged: () => void recheckSessions(security.sessions, device, connectTimeout),
+    onSecurityChanged: () => {
+      void recheckSessions(security.sessions, device, connectTimeout);
+      void recheckSockets(security.openSockets, device, connectTimeout);
+    },
   });
   const history = opts.history ? startProxyHistory(app, device, opts.history) : null;
   // History shows while it is recorded: not when the device refuses the recorder's read access.

@@ -7,6 +7,7 @@ import { useI18n } from "../../lib/i18n";
 import { useLoggedIn } from "../../lib/session";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { Hints } from "./Hints";
+import { decimalsOf } from "./format";
 import { useFacts, useInverter, useLive, useLiveFeed } from "./hooks";
 import { InverterPanel } from "./InverterPanel";
 import type { LiveSlots } from "./slots";
@@ -15,7 +16,7 @@ import { inverterField } from "./merge";
 import { inverterStatus } from "./state";
 import { StateBadge, StateLegend } from "./StateText";
 import { Totals } from "./Totals";
-import { UnknownModel } from "./UnknownModel";
+import { UnknownModel, unknownModels } from "./UnknownModel";
 
 /** Tab title: name (truncated, full name in the tooltip and the accessible name), state in words, power and yield. */
 const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFeed }) {
@@ -27,7 +28,7 @@ const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFe
   // At a glance: current power and today's yield; YieldDay moved from AC to INV in v24.2.12 (API.md §9.2).
   const glance = [inverterField(inv, "Power"), inverterField(inv, "YieldDay")]
     .filter((f) => f !== undefined)
-    .map((f) => `${number(f.v, f.d)} ${f.u}`)
+    .map((f) => `${number(f.v, decimalsOf(f.d, f.u))} ${f.u}`)
     .join(" · ");
   return (
     <TitleText
@@ -86,13 +87,11 @@ export function LiveView({ feed = liveFeed, slots }: { feed?: LiveFeed; slots?: 
           <InverterPanel id={id} feed={feed} />
         ),
     }));
-    const unknown = (list?.inverter ?? [])
-      .filter((i) => i.type === "Unknown")
-      .map((i) => ({
-        key: `?${i.id}`,
-        title: <TitleText name={i.name} badge={<StateBadge status={inverterStatus(undefined, 0)} />} />,
-        content: <UnknownModel name={i.name} serial={i.serial} />,
-      }));
+    const unknown = unknownModels(list?.inverter, order).map((i) => ({
+      key: `?${i.id}`,
+      title: <TitleText name={i.name} badge={<StateBadge status={inverterStatus(undefined, 0)} />} />,
+      content: <UnknownModel name={i.name} serial={i.serial} />,
+    }));
     return [...live, ...unknown];
   }, [order, feed, list, Extra]);
   const dups = order.filter((id) => id.includes("~")).map((id) => id.split("~")[0]);
