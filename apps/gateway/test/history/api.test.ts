@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "libsql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HistoryEnergy, HistoryInfo, HistoryPower } from "@dtu/api/history";
 import { ADMIN, WRONG, startGateway, type TestGateway } from "../helpers/app.ts";
 import { reading, tempDir } from "./helpers.ts";
@@ -122,6 +122,31 @@ const dailyOf = (db: InstanceType<typeof Database>) =>
     wh: number;
   }[];
 const strip = (rows: object[]) => rows.map((r) => ({ ...r, _metadata: undefined }));
+
+describe("history reads off the event loop (issue 21 item 3)", () => {
+  it("answers info, day curves, energy rows and CSV without running a query on the event loop's connection", async () => {
+    const h = gw.app.history?.current();
+    if (!h) throw new Error("no history");
+    // The writing connection's queries fail while this runs: every answer must come from the read worker.
+    const blocked = (["info", "power", "energy"] as const).map((name) =>
+      vi.spyOn(h.queries, name).mockImplementation(() => {
+        throw new Error(`${name} ran on the event loop`);
+      }),
+    );
+    try {
+      for (const url of [
+        "/api/history/info",
+        `/api/history/power?date=${info.today}`,
+        `/api/history/power?date=${info.today}&format=csv`,
+        `/api/history/energy?from=${info.first_day ?? ""}&to=${info.today}&interval=month`,
+      ])
+        expect((await get(url)).statusCode, url).toBe(200);
+      for (const spy of blocked) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of blocked) spy.mockRestore();
+    }
+  });
+});
 
 describe("history backup", () => {
   it("downloads a dated copy that opens, passes integrity_check and holds the same daily totals", async () => {
