@@ -47,6 +47,18 @@ describe("History chart scales (issue 26 §1)", () => {
     expect(roundUp(0.07)).toBeCloseTo(0.08);
   });
 
+  it("gives a single bar (all years, in the first year) the whole width, not a sliver of uPlot's 0…100", () => {
+    const opts = chartOptions({ ...base, kind: "bars", x: [0], ys: [[158]] }, 400, { text: "", grid: "" });
+    const range = opts.scales?.x?.range as uPlot.Range.Function;
+    expect(range({} as uPlot, 0, 100, "x")).toEqual([-0.5, 0.5]);
+    expect(
+      (
+        chartOptions({ ...base, kind: "bars" }, 400, { text: "", grid: "" }).scales?.x
+          ?.range as uPlot.Range.Function
+      )({} as uPlot, 0, 1, "x"),
+    ).toEqual([-0.5, 1.5]);
+  });
+
   it("still shows a value below 0 (a meter reading back), with 0 on the axis", () => {
     expect(valueRange(-5, 20)).toEqual([-6, 25]);
     expect(valueRange(-5, -1)).toEqual([-6, 0]);

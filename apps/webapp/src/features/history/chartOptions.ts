@@ -54,8 +54,9 @@ export function chartOptions(props: ChartProps, width: number, colors: { text: s
     width,
     height: props.height ?? 300,
     scales: {
-      // Bars need half a slot of room on both sides.
-      x: { time: false, ...(bars ? { range: (_u, min, max) => [min - 0.5, max + 0.5] } : {}) },
+      // Bars (x = 0, 1, … per period) need half a slot of room on both sides. From the periods, not from uPlot's
+      // min and max: with a single period (all years, in the first year) uPlot widens those to 0…100.
+      x: { time: false, ...(bars ? { range: () => [-0.5, props.x.length - 0.5] } : {}) },
       y: { range: (_u, min, max) => valueRange(min, max) },
     },
     legend: { show: true, live: false },
