@@ -1,6 +1,6 @@
 /**
  * History for the proxy (issue 14 §1–2): `<data>/history.db` fed by the gateway's own device connection
- * (proxyFeed.ts), and the `/api/history/*` routes answered here instead of being forwarded.
+ * (proxyFeed.ts), the `/api/history/*` routes answered here instead of being forwarded.
  * Read access as on the device (API.md §2.1), asked at every request (deviceAccess.ts, cached a few seconds); the
  * recorder says on the console when the device stops or starts letting it in. A history file that cannot be used
  * never stops the proxy (keeper.ts).
