@@ -16,7 +16,7 @@
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
-import { parseFault, type StringFault } from "./fleet/faults.ts";
+import { parseFault, type StringFault } from "./faultArg.ts";
 import { closeOnSignals } from "./closeOnSignals.ts";
 import { DEFAULT_NAME, devicesFromEnv, parseBasePath, parseDeviceSpecs } from "./multi/specs.ts";
 import { dataFolderProblem, listenProblem, startFailed } from "./startErrors.ts";

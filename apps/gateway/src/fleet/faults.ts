@@ -9,27 +9,11 @@
  *   answering, a string's factor changed on the way.
  */
 import { parseHexSerial, serialToWire } from "../device/serial.ts";
+import type { StringFault } from "../faultArg.ts";
 import { addEvent } from "./inverterSide.ts";
 import type { FleetCore } from "./state.ts";
 
-export interface StringFault {
-  /** Wire form of the serial. */
-  serial: string;
-  channel: number;
-  factor: number;
-}
-
-/** `SERIAL:CHANNEL=FACTOR`; throws an Error whose message says what is wrong. */
-export function parseFault(text: string): StringFault {
-  const m = /^([0-9a-fA-F]{1,16}):(\d{1,2})=([0-9]*\.?[0-9]+)$/.exec(text.trim());
-  const serial = m ? parseHexSerial(m[1] ?? "") : null;
-  const factor = Number(m?.[3]);
-  if (!m || serial === null || !(factor >= 0 && factor <= 1))
-    throw new Error(
-      `invalid fault "${text}": SERIAL:CHANNEL=FACTOR with a hex serial, a 0-based string number and a factor from 0 to 1, e.g. 116482345678:1=0.4`,
-    );
-  return { serial: serialToWire(serial), channel: Number(m[2]), factor };
-}
+export type { StringFault };
 
 /** Per serial, the factor of each string (1 where no fault is set). */
 export function faultTable(faults: readonly StringFault[]): Map<string, number[]> {
