@@ -9,7 +9,7 @@ import type { SystemStatus } from "@dtu/api/system";
 import { getJson, toHttpError, type HttpError } from "../../lib/http";
 import { createStore, type Store } from "../../lib/store";
 import { applyDocument, emptyState, missingDetail, type LiveMessage, type LiveState } from "./merge";
-import type { DeviceFacts } from "./state";
+import { sunFacts, type DeviceFacts } from "./state";
 import { LiveSocket, liveSocketUrl, type ConnectionState, type CreateSocket, type Timers } from "./socket";
 
 export interface FeedState extends LiveState {
@@ -58,8 +58,6 @@ export class LiveFeed {
   private answeredAt = Number.NEGATIVE_INFINITY;
   private readonly fetchJson: <T>(path: string) => Promise<T>;
   private readonly now: () => number;
-  /** How many inverters had polling off when day/night was last asked. */
-  private offAsked = 0;
 
   constructor(private readonly deps: FeedDeps = {}) {
     this.store = createStore<FeedState>({
@@ -94,22 +92,16 @@ export class LiveFeed {
     const next = applyDocument(cur, msg, this.now(), authoritative);
     if (next !== cur) this.store.set({ ...cur, ...next, error: undefined });
     this.fetchMissingDetail();
-    // Why polling is off depends on day or night: asked whenever the number of inverters with polling off changes.
-    const s = this.store.get();
-    const off = s.order.filter((k) => s.inverters[k]?.data.poll_enabled === false).length;
-    if (off !== this.offAsked) {
-      this.offAsked = off;
-      if (off)
-        this.fact<NtpStatus>(endpoints.ntpStatus.path, (n) => ({ night: n.sun_isDayPeriod === false }));
-    }
   }
 
-  /** One device fact from a read-access answer; a failed request leaves the fact unknown. */
-  private fact<T>(path: string, pick: (answer: T) => DeviceFacts): void {
-    const gen = this.generation;
+  /**
+   * One device fact from a read-access answer, for the GET `req` (whose generation a start may adopt); a failed
+   * request leaves the fact unknown.
+   */
+  private fact<T>(req: { gen: number }, path: string, pick: (answer: T) => DeviceFacts): void {
     this.fetchJson<T>(path).then(
       (a) => {
-        if (gen === this.generation) this.patch({ facts: { ...this.store.get().facts, ...pick(a) } });
+        if (req.gen === this.generation) this.patch({ facts: { ...this.store.get().facts, ...pick(a) } });
       },
       () => undefined,
     );
@@ -136,10 +128,6 @@ export class LiveFeed {
         if (!done()) return;
         this.answeredAt = this.now();
         this.detailAsked.clear();
-        // Every GET follows a (re)connect, so also any restart: the uptime dates the start (never-read inverters).
-        this.fact<SystemStatus>(endpoints.systemStatus.path, (s) => ({
-          bootAt: typeof s.uptime === "number" ? this.now() - s.uptime * 1000 : undefined,
-        }));
         this.apply(doc, true);
         if (this.store.get().connection === "retrying") this.patch({ polling: true });
       },
@@ -148,6 +136,12 @@ export class LiveFeed {
         this.patch(this.store.get().loaded ? { polling: false } : { polling: false, error: toHttpError(e) });
       },
     );
+    // Every GET follows a (re)connect, so also any restart: the uptime dates the start (never-read inverters), the
+    // sun tells a sleeping inverter from a failed one. Asked with the GET, so that no state shows before them.
+    this.fact<SystemStatus>(req, endpoints.systemStatus.path, (s) => ({
+      bootAt: typeof s.uptime === "number" ? this.now() - s.uptime * 1000 : undefined,
+    }));
+    this.fact<NtpStatus>(req, endpoints.ntpStatus.path, (n) => ({ sun: sunFacts(n, this.now()) }));
   }
 
   private fetchMissingDetail(): void {
