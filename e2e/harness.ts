@@ -36,6 +36,8 @@ interface GatewayApp {
 /** Extra buildApp options a test file may ask for (e.g. `history` for e2e/history.e2e.ts). */
 export interface GatewayExtras {
   history?: { rawDays?: number };
+  /** Simulated inverters that never answer (`--offline`, apps/gateway/src/fleet/README.md). */
+  offline?: readonly string[];
 }
 type BuildApp = (opts: { dataDir: string; webRoot?: string } & GatewayExtras) => Promise<GatewayApp>;
 

@@ -291,6 +291,62 @@ describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
     expect(ntp()).toBe(2);
   });
 
+  it("asks for the sun again while an inverter is silent: after a minute without one, else hourly", async () => {
+    let synced = false;
+    let clock = 0; // the feed's clock alone: the socket's timers stay put (no silence watchdog, no retries)
+    const { fetchJson } = setup(() => undefined);
+    fetchJson.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === "/api/ntp/status"
+          ? {
+              ntp_status: synced,
+              ntp_localtime: "Friday, November 27 2026 01:00:00",
+              sun_risetime: "Friday, November 27 2026 07:45:00",
+              sun_settime: "Friday, November 27 2026 16:20:00",
+              sun_isSunsetAvailable: true,
+              sun_isDayPeriod: true,
+            }
+          : doc([inverter("A")]),
+      ),
+    );
+    const sockets: FakeSocket[] = [];
+    const feed = new LiveFeed({
+      fetchJson: fetchJson as <T>(path: string) => Promise<T>,
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+      timers: new FakeTimers(),
+      now: () => clock,
+      url: "ws://dtu/livedata",
+    });
+    const ntp = () => fetchJson.mock.calls.filter(([p]) => p === "/api/ntp/status").length;
+    const push = async (reachable: boolean) => {
+      sockets[0]!.message(JSON.stringify(doc([inverter("A", { reachable })])));
+      await flush();
+    };
+    feed.acquire();
+    await flush();
+    sockets[0]!.open();
+    await flush();
+    expect(ntp()).toBe(1);
+    expect(feed.store.get().facts.sun).toBeNull(); // a device just restarted: clock not synchronised yet
+    clock += 60_000;
+    await push(true);
+    expect(ntp()).toBe(1); // every inverter answers: the sun does not matter
+    synced = true;
+    await push(false);
+    expect(ntp()).toBe(2);
+    expect(feed.store.get().facts.sun).not.toBeNull();
+    clock += 59 * 60_000;
+    await push(false);
+    expect(ntp()).toBe(2);
+    clock += 60_000;
+    await push(false);
+    expect(ntp()).toBe(3);
+  });
+
   it("a failed fact request leaves the fact unknown", async () => {
     const { feed, fetchJson } = setup(() => doc([inverter("A")]));
     fetchJson.mockImplementation((path: string) =>

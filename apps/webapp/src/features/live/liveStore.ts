@@ -45,6 +45,9 @@ function parse(text: string): LiveMessage | undefined {
 
 /** How recent a GET (asked or answered) must be for a socket open to reuse it instead of asking again. */
 const REUSE_GET_MS = 3000;
+/** Sun facts asked again while an inverter is silent: after a minute while the device had none, else hourly. */
+const SUN_RETRY_MS = 60_000;
+const SUN_REFRESH_MS = 3_600_000;
 
 export class LiveFeed {
   readonly store: Store<FeedState>;
@@ -56,6 +59,7 @@ export class LiveFeed {
   /** The GET under way (with the generation it belongs to) and when the last one answered (deps.now). */
   private pending: { gen: number; at: number } | null = null;
   private answeredAt = Number.NEGATIVE_INFINITY;
+  private sunAskedAt = Number.NEGATIVE_INFINITY;
   private readonly fetchJson: <T>(path: string) => Promise<T>;
   private readonly now: () => number;
 
@@ -92,6 +96,20 @@ export class LiveFeed {
     const next = applyDocument(cur, msg, this.now(), authoritative);
     if (next !== cur) this.store.set({ ...cur, ...next, error: undefined });
     this.fetchMissingDetail();
+    // While an inverter is silent its state hangs on the sun: asked again when the device had none yet (its clock
+    // syncs after a restart, API.md §4.8) and now and then while the page stays open.
+    const { order, inverters, facts } = this.store.get();
+    const at = this.now();
+    if (
+      at - this.sunAskedAt >= (facts.sun ? SUN_REFRESH_MS : SUN_RETRY_MS) &&
+      order.some((k) => inverters[k]?.data.reachable === false)
+    )
+      this.askSun({ gen: this.generation });
+  }
+
+  private askSun(req: { gen: number }): void {
+    this.sunAskedAt = this.now();
+    this.fact<NtpStatus>(req, endpoints.ntpStatus.path, (n) => ({ sun: sunFacts(n, this.now()) }));
   }
 
   /**
@@ -141,7 +159,7 @@ export class LiveFeed {
     this.fact<SystemStatus>(req, endpoints.systemStatus.path, (s) => ({
       bootAt: typeof s.uptime === "number" ? this.now() - s.uptime * 1000 : undefined,
     }));
-    this.fact<NtpStatus>(req, endpoints.ntpStatus.path, (n) => ({ sun: sunFacts(n, this.now()) }));
+    this.askSun(req);
   }
 
   private fetchMissingDetail(): void {
