@@ -6,7 +6,8 @@ import { doc, inverter, summary } from "./testData";
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(answers: (path: string) => unknown) {
+/** A feed on fake timers; `now` gives it a clock of its own (the socket's timers then stay put). */
+function setup(answers: (path: string) => unknown, now?: () => number) {
   const timers = new FakeTimers();
   const sockets: FakeSocket[] = [];
   const fetchJson = vi.fn((path: string) => Promise.resolve(structuredClone(answers(path))));
@@ -18,7 +19,7 @@ function setup(answers: (path: string) => unknown) {
       return s;
     },
     timers,
-    now: () => timers.now,
+    now: now ?? (() => timers.now),
     url: "ws://dtu/livedata",
   });
   /** Live-data GETs so far (the device facts of state.ts are asked besides). */
@@ -293,10 +294,9 @@ describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
 
   it("asks for the sun again while an inverter is silent: after a minute without one, else hourly", async () => {
     let synced = false;
-    let clock = 0; // the feed's clock alone: the socket's timers stay put (no silence watchdog, no retries)
-    const { fetchJson } = setup(() => undefined);
-    fetchJson.mockImplementation((path: string) =>
-      Promise.resolve(
+    let clock = 0; // the feed's clock alone: no silence watchdog, no retries
+    const { feed, sockets, fetchJson } = setup(
+      (path) =>
         path === "/api/ntp/status"
           ? {
               ntp_status: synced,
@@ -307,20 +307,8 @@ describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
               sun_isDayPeriod: true,
             }
           : doc([inverter("A")]),
-      ),
+      () => clock,
     );
-    const sockets: FakeSocket[] = [];
-    const feed = new LiveFeed({
-      fetchJson: fetchJson as <T>(path: string) => Promise<T>,
-      createSocket: (url) => {
-        const s = new FakeSocket(url);
-        sockets.push(s);
-        return s;
-      },
-      timers: new FakeTimers(),
-      now: () => clock,
-      url: "ws://dtu/livedata",
-    });
     const ntp = () => fetchJson.mock.calls.filter(([p]) => p === "/api/ntp/status").length;
     const push = async (reachable: boolean) => {
       sockets[0]!.message(JSON.stringify(doc([inverter("A", { reachable })])));
