@@ -137,6 +137,7 @@ export const historyEndpoints = {
   info: { method: "GET", path: "/api/history/info", auth: "read" },
   power: { method: "GET", path: "/api/history/power", auth: "read" },
   energy: { method: "GET", path: "/api/history/energy", auth: "read" },
+  last: { method: "GET", path: "/api/history/last", auth: "read" },
 } as const satisfies Record<string, EndpointDef>;
 
 /** The two sockets (API.md §3.2, §3.3): both use the read rule. */

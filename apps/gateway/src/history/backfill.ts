@@ -6,7 +6,14 @@
 import { inverterType } from "@dtu/api/inverterType";
 import type { ConfigJson } from "../config/types.ts";
 import { familyProfile, modelOfFamily } from "../fleet/models.ts";
-import { ambientTemperature, clearness, sample, stringSetup, type InverterSetup } from "../fleet/physics.ts";
+import {
+  ambientTemperature,
+  clearness,
+  sample,
+  stringSetup,
+  type InverterSetup,
+  type Sample,
+} from "../fleet/physics.ts";
 import { hash } from "../fleet/random.ts";
 import { solarPosition } from "../time/sun.ts";
 import { addDays, dayOf, dayStart } from "./days.ts";
@@ -17,6 +24,8 @@ interface Modelled {
   setup: InverterSetup;
   /** Series ids: the inverter, then its strings. */
   sids: number[];
+  /** Its latest producing sample (Unix s of the slot). */
+  last?: { tSec: number; sample: Sample };
 }
 
 function isEmpty(h: History): boolean {
@@ -88,11 +97,14 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
       for (const [sid, v] of sums) writer.daily(sid, day, v.wh, v.peak);
       sums.clear();
     };
+    /** Each series' energy on the day of its latest sample, up to it (the last raw reading's yield day). */
+    const dayWh = new Map<number, number>();
     const add = (sid: number, w: number): void => {
       const v = sums.get(sid) ?? { wh: 0, peak: 0 };
       v.wh += (w * SLOT_S) / 3600;
       v.peak = Math.max(v.peak, w);
       sums.set(sid, v);
+      dayWh.set(sid, Math.round(v.wh));
     };
     for (let slot = fromSlot; slot < toSlot; slot++) {
       const at = (slot * SLOT_S + SLOT_S / 2) * 1000;
@@ -112,6 +124,7 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
       for (const m of fleet) {
         const s = sample(m.setup, weather, { on: true, limitPercent: 100 }, at);
         if (s.ac.power <= 0) continue;
+        m.last = { tSec: slot * SLOT_S, sample: s };
         total += s.ac.power;
         writer.slot(m.sids[0] ?? 0, slot, s.ac.power);
         add(m.sids[0] ?? 0, s.ac.power);
@@ -123,6 +136,27 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
         });
       }
       if (total > 0) add(totalSid, total);
+    }
+    // Each series' last sample as a raw reading (what /api/history/last gives, issue 25) with its day's yield so
+    // far; the lifetime counter is the fleet's own, not modelled here (null).
+    for (const m of fleet) {
+      if (!m.last) continue;
+      const { tSec, sample: s } = m.last;
+      const [inv = 0, ...strs] = m.sids;
+      const none = { yt: null, temp: null, state: null, lim: null };
+      const ac = { p: s.ac.power, u: s.ac.voltage, i: s.ac.current, yd: dayWh.get(inv) ?? null };
+      writer.raw(inv, tSec, { ...none, ...ac, temp: s.temperature, state: 3, lim: 100 });
+      strs.forEach((sid, i) => {
+        const dc = s.dc[i];
+        if (dc)
+          writer.raw(sid, tSec, {
+            ...none,
+            p: dc.power,
+            u: dc.voltage,
+            i: dc.current,
+            yd: dayWh.get(sid) ?? null,
+          });
+      });
     }
     flush();
     writer.meta("backfilled", `${first}..${dayOf(tz, nowMs)}`);

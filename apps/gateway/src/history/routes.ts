@@ -8,6 +8,7 @@ import { historyEndpoints } from "@dtu/api/endpoints";
 import type { RouteDef } from "../routes/index.ts";
 import { energyCsv, powerCsv } from "./csv.ts";
 import { parseDay, periodCount } from "./days.ts";
+import { lastKnown } from "./lastKnown.ts";
 import type { History } from "./index.ts";
 
 class BadParam extends Error {}
@@ -78,6 +79,7 @@ export function historyHandlers(history: () => History | null): HistoryHandler[]
     };
   return [
     { name: "info", ...historyEndpoints.info, handle: guarded((h) => h.queries.info(h.now())) },
+    { name: "last", ...historyEndpoints.last, handle: guarded((h) => lastKnown(h.db)) },
     {
       name: "power",
       ...historyEndpoints.power,
