@@ -22,7 +22,13 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: "webapp", include: ["apps/webapp/src/**/*.test.{ts,tsx}"], isolate: false } },
+      {
+        test: {
+          name: "webapp",
+          include: ["apps/webapp/src/**/*.test.{ts,tsx}", "apps/webapp/scripts/*.test.ts"],
+          isolate: false,
+        },
+      },
       {
         test: {
           name: "e2e",

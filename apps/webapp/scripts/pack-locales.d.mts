@@ -6,5 +6,6 @@ type Areas = Record<string, { en: Texts; de: Texts; fr: Texts }>;
 export const DYNAMIC_PREFIXES: string[];
 export function pack(areaName: string, area: Areas[string]): [string, string] | undefined;
 export function renames(areas: Areas): Map<string, string>;
+export function defineAreaImport(code: string): string | undefined;
 export function renameKeys(code: string, map: Map<string, string>): string;
 export function packLocales(areas?: Areas): Plugin;

@@ -1,18 +1,23 @@
-// Build-only Vite plugin (issue 15 §4). Two jobs, both only in the device build (tests and the dev server use the
-// sources as written):
-// 1. Every locale area (src/locales/<area>.ts, `export default defineArea({ en, de, fr })`) becomes
+// Build-only Vite plugin (issue 15 §4, issue 22 §4). Two jobs, both only in the device build (tests and the dev
+// server use the sources as written):
+// 1. Every locale area (a module that imports `defineArea` and exports `defineArea({ en, de, fr })`) becomes
 //    `packedArea(names, texts)`: one string with each key's en, fr and de text next to each other (gzip finds more
 //    repeats that way than in one string per language, and French after English a few more than German), a German
 //    or French text equal to the English one written as "" (define.ts reads it as "same as English").
 // 2. Message keys get short names: `"config.backupTitle"` becomes `"config.5"` (its index in the area, base 36) in
-//    the area and in every string literal of the app's code that is exactly that key. The key names cost about
-//    3 kB gz in the bundle. Keys the code builds at run time (DYNAMIC_PREFIXES) keep their names.
+//    the area and in every string literal that is exactly that key in the modules of the areas' package (the
+//    app's code, wherever its folders are; not only the modules importing the areas: lib/http.ts hands a key to
+//    lib/notify.ts with a type import only). The key names cost about 3 kB gz in the bundle. Keys the code builds
+//    at run time (DYNAMIC_PREFIXES) keep their names.
+// No folder or file path is named here: an area is known from the module graph by its import of `defineArea`,
+// its name is its file's (pack.test.ts holds the registry's names to the files'), and the renaming waits for the
+// whole graph (renderChunk), so a renamed folder changes nothing. A string equal to a key in another package (the
+// wire contract) fails the build rather than be renamed.
 // The objects the app gets hold the same texts under the same (possibly renamed) keys; an area this cannot read
 // safely is left as it is, with its names.
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
 
-const AREA = /\/src\/locales\/(?!define\.|index\.)[a-z]+\.ts$/;
-const CODE = /\/apps\/webapp\/src\/(?!locales\/).*\.tsx?$/;
 const SEP = "\n";
 /** The order of each key's texts in the packed string (define.ts `packedArea` reads the same order). */
 const LANGS = ["en", "fr", "de"];
@@ -86,46 +91,69 @@ export function renameKeys(code, map) {
   });
 }
 
-function readAreas() {
-  const dir = new URL("../src/locales/", import.meta.url);
-  const areas = {};
-  for (const file of readdirSync(dir)) {
-    if (!AREA.test(`/src/locales/${file}`)) continue;
-    const area = readArea(readFileSync(new URL(file, dir), "utf8"));
-    if (area) areas[file.slice(0, -3)] = area;
-  }
-  return areas;
+/** The module `defineArea` is imported from in an area's code (types already erased), or undefined. */
+export function defineAreaImport(code) {
+  const m = /import\s*\{[^}]*\bdefineArea\b[^}]*\}\s*from\s*(["'])([^"']+)\1/.exec(code);
+  return m && code.includes("defineArea(") ? m[2] : undefined;
 }
 
-/** `areas`: the locale areas as in src/locales/index.ts (tests pass them; the build reads the files). */
+/** The folder of the package.json nearest to a module: the package it belongs to. */
+function packageOf(id, cache) {
+  const start = dirname(id.split("?")[0]);
+  for (let dir = start; ; dir = dirname(dir)) {
+    if (cache.has(dir)) return cache.get(dir);
+    if (existsSync(join(dir, "package.json")) || dirname(dir) === dir) {
+      cache.set(start, dir);
+      return dir;
+    }
+  }
+}
+
+/** `areas`: the locale areas as in src/locales/index.ts (tests pass them; the build reads the area modules). */
 export function packLocales(areas) {
-  let map = areas ? renames(areas) : undefined;
+  /** Area module id → its name and texts, for each area packed. */
+  const packed = new Map();
   return {
     name: "dtu-pack-locales",
     apply: "build",
     enforce: "post",
     buildStart() {
-      map = renames(areas ?? readAreas());
+      packed.clear();
     },
     transform(code, id) {
-      const path = id.split("?")[0];
-      if (CODE.test(path)) {
-        const out = renameKeys(code, map ?? new Map());
-        // Only string literals get shorter, no line moves: the source map stays right up to a few columns.
-        return out === code ? null : { code: out, map: null };
-      }
-      if (!AREA.test(path)) return null;
-      const name = /([a-z]+)\.ts$/.exec(path)?.[1] ?? "";
+      const from = defineAreaImport(code);
+      if (from === undefined) return null;
+      const name = /([A-Za-z]+)\.[jt]sx?$/.exec(id.split("?")[0])?.[1] ?? "";
       const area = readArea(code);
-      const packed = area && pack(name, area);
-      if (!packed) return null;
-      const define = new URL("../src/locales/define.ts", import.meta.url).pathname;
+      const args = area && pack(name, area);
+      if (!args) return null;
+      packed.set(id, { name, area });
       return {
         code:
-          `import { packedArea } from ${JSON.stringify(define)};\n` +
-          `export default packedArea(${packed.map((s) => JSON.stringify(s)).join(", ")});\n`,
+          `import { packedArea } from ${JSON.stringify(from)};\n` +
+          `export default packedArea(${args.map((s) => JSON.stringify(s)).join(", ")});\n`,
         map: null,
       };
+    },
+    renderChunk(code, chunk) {
+      const map = renames(areas ?? Object.fromEntries([...packed.values()].map((a) => [a.name, a.area])));
+      const packages = new Map();
+      const app = new Set([...packed.keys()].map((id) => packageOf(id, packages)));
+      let out = code;
+      for (const [id, { code: rendered }] of Object.entries(chunk.modules)) {
+        if (!rendered || packed.has(id)) continue;
+        const renamed = renameKeys(rendered, map);
+        if (renamed === rendered) continue;
+        // A string equal to a key in another package (the wire contract, a library) is not a message key.
+        if (!app.has(packageOf(id, packages))) {
+          this.error(`${id} has a string equal to a message key, outside the app's package: rename the key`);
+        }
+        // The chunk is its modules' rendered code in a row (not minified yet); only string literals get shorter.
+        const at = out.indexOf(rendered);
+        if (at < 0) this.error(`pack-locales: the code of ${id} is not in its chunk as rendered`);
+        out = out.slice(0, at) + renamed + out.slice(at + rendered.length);
+      }
+      return out === code ? null : { code: out, map: null };
     },
   };
 }

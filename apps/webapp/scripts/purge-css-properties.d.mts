@@ -1,5 +1,4 @@
 import type { Root } from "postcss";
-export function dropUnusedProperties(root: Root, words: ReadonlySet<string>): void;
 export function inlineConstants(root: Root, words: ReadonlySet<string>): void;
 export function unsetEmpty(root: Root, words: ReadonlySet<string>): void;
 export function inlineUniform(root: Root, words: ReadonlySet<string>): void;

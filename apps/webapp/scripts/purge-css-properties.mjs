@@ -1,28 +1,5 @@
-// Passes of the CSS purge (purge-css.mjs) over Bootstrap's custom properties (issue 15 §4): drop the unread ones,
-// write out those whose value is known where they are read.
-
-/**
- * Drops custom properties (`--bs-blue: …`) that no `var(--…)` left in the CSS reads and the source does not name
- * (issue 15 §4: Bootstrap declares ~370, the kept rules read ~290). Repeated because a dropped declaration can be
- * the last reader of another.
- */
-export function dropUnusedProperties(root, words) {
-  for (let changed = true; changed;) {
-    changed = false;
-    const read = new Set();
-    root.walkDecls((d) => {
-      for (const m of d.value.matchAll(/var\(\s*(--[\w-]+)/g)) read.add(m[1]);
-    });
-    root.walkDecls(/^--/, (d) => {
-      if (read.has(d.prop) || words.has(d.prop) || words.has(d.prop.slice(2))) return;
-      d.remove();
-      changed = true;
-    });
-  }
-  root.walkRules((rule) => {
-    if (rule.nodes.length === 0) rule.remove();
-  });
-}
+// Passes of the CSS purge (purge-css.mjs) over Bootstrap's custom properties (issue 15 §4): write out those whose
+// value is known where they are read. PurgeCSS has dropped the unread ones before.
 
 /**
  * Replaces `var(--x)` by its value where Bootstrap declares `--x` once, on a plain class (issue 15 §4: a

@@ -5,9 +5,25 @@ import { areas } from "./index";
 
 // The build packs every area and shortens the keys (scripts/pack-locales.mjs); the app must get the sources' texts,
 // under the names the build gives the keys in the code.
-const plugin = packLocales(areas) as unknown as {
+interface Built {
   transform(code: string, id: string): { code: string } | null;
+  renderChunk(
+    this: typeof context,
+    code: string,
+    chunk: { modules: Record<string, { code: string | null }> },
+  ): { code: string } | null;
+}
+const plugin = packLocales(areas) as unknown as Built;
+/** The little of Rollup's plugin context the plugin uses. */
+const context = {
+  error(message: string): never {
+    throw new Error(message);
+  },
 };
+/** The webapp's folder, ending in "/". */
+const webapp = new URL("../../", import.meta.url).pathname;
+const argsOf = (code = "") =>
+  JSON.parse(`[${/packedArea\((.*)\);\n$/s.exec(code)?.[1] ?? ""}]`) as [string, string];
 const map = renames(areas);
 // The area sources as written (the webapp's tests may not read files through node:fs).
 const sources = import.meta.glob<string>("./*.ts", { query: "?raw", import: "default", eager: true });
@@ -57,21 +73,52 @@ describe("pack-locales", () => {
     expect(new Set(map.values()).size).toBe(map.size);
   });
 
-  it("renames string literals that are exactly a key, in the app's code only", () => {
+  it("renames string literals that are exactly a key", () => {
     const short = map.get("common.save");
     const code =
       't("common.save"); x = `common.save`; y = "common.saved!"; z = `common.${k}`; w = "config.json";';
     expect(renameKeys(code, map)).toBe(
       `t("${short}"); x = \`${short}\`; y = "common.saved!"; z = \`common.\${k}\`; w = "config.json";`,
     );
-    const app = plugin.transform('t("common.save");', "/app/apps/webapp/src/app/NavBar.tsx");
-    expect(app?.code).toBe(`t("${short}");`);
-    expect(plugin.transform('t("common.save");', "/app/packages/api/src/x.ts")).toBeNull();
+  });
+
+  it("finds areas and code by the module graph and packages, not by folder: a renamed folder still works", () => {
+    // The locale folder and the code under names the app does not use; only their package (apps/webapp) is real.
+    const build = packLocales() as unknown as Built;
+    const words = `${webapp}src/wording/common.ts`;
+    const area = build.transform(sources["./common.ts"] ?? "", words);
+    expect(area?.code).toMatch(/^import \{ packedArea \} from "\.\/define";\nexport default packedArea\(/);
+    const ui = 't("common.save");\n';
+    const lib = 'x = "common.save";\n';
+    const out = build.renderChunk.call(context, `/* runtime */\n${ui}${lib}`, {
+      modules: {
+        [words]: { code: "packed" },
+        [`${webapp}src/screens2/A.tsx`]: { code: ui },
+        [`${webapp}x/b.ts`]: { code: lib },
+      },
+    });
+    const short = map.get("common.save") ?? "";
+    expect(packedArea(...argsOf(area?.code)).en[short.slice("common.".length)]).toBe(areas.common.en.save);
+    expect(out?.code).toBe(`/* runtime */\nt("${short}");\nx = "${short}";\n`);
+  });
+
+  it("fails the build on a key-like string in another package instead of renaming it", () => {
+    const build = packLocales() as unknown as Built;
+    build.transform(sources["./common.ts"] ?? "", `${webapp}src/locales/common.ts`);
+    const api = `${webapp}../../packages/api/src/x.ts`;
+    expect(() =>
+      build.renderChunk.call(context, 'a = "common.save";', {
+        modules: { [api]: { code: 'a = "common.save";' } },
+      }),
+    ).toThrow(/packages\/api\/src\/x\.ts has a string equal to a message key/);
   });
 
   it("leaves an area whose texts it cannot pack safely as written", () => {
-    const src = 'export default defineArea({ en: { a: "x\\ny" }, de: { a: "x" }, fr: { a: "x" } });';
+    const src =
+      'import { defineArea } from "./define";\nexport default defineArea({ en: { a: "x\\ny" }, de: { a: "x" }, fr: { a: "x" } });';
+    expect(plugin.transform(src.replace("\\n", ""), file("fine"))).not.toBeNull();
     expect(plugin.transform(src, file("odd"))).toBeNull();
-    expect(plugin.transform(src.replace("\\n", ""), "/app/apps/webapp/src/locales/define.ts")).toBeNull();
+    // Not an area: it does not import defineArea.
+    expect(plugin.transform(src.replace("\\n", "").replace(/^import.*\n/, ""), file("other"))).toBeNull();
   });
 });

@@ -1,11 +1,6 @@
 import postcss from "postcss";
 import { describe, expect, it } from "vitest";
-import {
-  dropUnusedKeyframes,
-  formMarkupUsed,
-  sourceMarkup,
-  withoutComments,
-} from "../../scripts/purge-css.mjs";
+import { formMarkupUsed, sourceMarkup, withoutComments } from "../../scripts/purge-css.mjs";
 import {
   dropRepeats,
   inlineConstants,
@@ -150,16 +145,6 @@ describe("purge-css inlineUniform", () => {
       ".a{--o:1}.b{opacity:var(--p,var(--o))}",
     ]);
     unchanged(run, [".a{--o:1;opacity:var(--o)}"], ["o"]);
-  });
-});
-
-describe("purge-css dropUnusedKeyframes", () => {
-  const run = runWith(dropUnusedKeyframes);
-
-  it("drops keyframes no declaration or source names, keeps those named directly or through a property", () => {
-    const kept = "@keyframes a{to{opacity:0}}@keyframes b{to{opacity:0}}.x{--n:a}.y{animation:1s b}";
-    expect(run(`${kept}@keyframes c{to{opacity:0}}`)).toBe(kept);
-    unchanged(run, ["@keyframes c{to{opacity:0}}"], ["c"]);
   });
 });
 

@@ -1,0 +1,1 @@
+export const scssOptions: { quietDeps: boolean; silenceDeprecations: "import"[] };

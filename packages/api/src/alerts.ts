@@ -1,0 +1,155 @@
+/**
+ * Alerts (issue 23): our extension, not on the device. Served by the gateway under `/api/alerts…`. Reads (the alert
+ * list) follow the live-data access rule ("read"); the config, acknowledge and test need admin. Times are Unix
+ * seconds. POST bodies are the device's form field `data=<JSON>` (API.md §3.0).
+ */
+
+export type AlertSeverity = "critical" | "warning" | "info";
+
+/** What raised an alert; one rule each (README "Alerts"). */
+export type AlertKind =
+  | "inverter_silent" // reachable=false while the sun is up (elevation >= 5°)
+  | "weak_string" // a DC string's share of power below P % of its usual share
+  | "not_producing" // reachable but 0 W while its siblings produce
+  | "event_log" // a new entry in an inverter's own event log
+  | "dtu_silent" // proxy mode: the device itself does not answer
+  | "radio" // the device's radio-problem hint
+  | "clock" // the device's clock not synchronised
+  | "command_failed"; // a limit or power command ended in Failure
+
+export type AlertChannelName = "mqtt" | "ntfy" | "webhook" | "email" | "browser";
+export const ALERT_CHANNELS: readonly AlertChannelName[] = ["mqtt", "ntfy", "webhook", "email", "browser"];
+
+export type AlertLanguage = "en" | "de" | "fr";
+
+export interface AlertDelivery {
+  channel: AlertChannelName;
+  /** When the last attempt ended. */
+  at: number;
+  ok: boolean;
+  /** Why it failed, in words (null when ok). Never contains a secret. */
+  error: string | null;
+}
+
+export interface Alert {
+  id: number;
+  kind: AlertKind;
+  severity: AlertSeverity;
+  /** Inverter serial (hex, as on the wire); null for the DTU itself. */
+  serial: string | null;
+  /** Inverter name, or the DTU's hostname. */
+  name: string;
+  /** DC string index (0-based as in live data) for a string's alert, else null. */
+  channel: number | null;
+  /** One line, in the alert language. */
+  title: string;
+  /** More words (values, thresholds), in the alert language. */
+  detail: string;
+  started: number;
+  /** null while the alert is open. */
+  cleared: number | null;
+  acknowledged: boolean;
+  deliveries: AlertDelivery[];
+}
+
+/** GET /api/alerts?state=open|all[&from=YYYY-MM-DD&to=YYYY-MM-DD] */
+export interface AlertList {
+  alerts: Alert[];
+}
+
+/** Durations of the rules are in minutes; each can go as low as 1 (tests). */
+export interface AlertRules {
+  inverter_silent: { enabled: boolean; minutes: number };
+  weak_string: { enabled: boolean; minutes: number; percent: number };
+  not_producing: { enabled: boolean; minutes: number };
+  event_log: { enabled: boolean; ignore_ids: number[] };
+  dtu_silent: { enabled: boolean; minutes: number };
+  radio: { enabled: boolean; minutes: number };
+  clock: { enabled: boolean; minutes: number };
+  command_failed: { enabled: boolean };
+  /** Sent once a day after sunset: energy, peak, per inverter, alerts still open. Off by default. */
+  daily_summary: { enabled: boolean };
+}
+
+/**
+ * Channels as GET /api/alerts/config shows them: secrets are write-only, the answer says only whether one is set
+ * (`password_set`, `token_set`, `secret_set`).
+ */
+export interface AlertChannelsView {
+  mqtt: {
+    enabled: boolean;
+    /** `mqtt://host:1883` or `mqtts://host:8883` */
+    url: string;
+    username: string;
+    password_set: boolean;
+    /** Base topic, e.g. `solar/`; alerts go under `<topic>alerts/…`. */
+    topic: string;
+    /** Home Assistant discovery of a "problem" binary sensor per inverter and one for the DTU. */
+    hass: boolean;
+    hass_prefix: string;
+  };
+  ntfy: { enabled: boolean; url: string; topic: string; token_set: boolean };
+  webhook: { enabled: boolean; url: string; secret_set: boolean };
+  email: {
+    enabled: boolean;
+    host: string;
+    port: number;
+    /** "tls": TLS from the start (465); "starttls": upgrade (587); "none": plain (local relays only). */
+    security: "tls" | "starttls" | "none";
+    username: string;
+    password_set: boolean;
+    from: string;
+    to: string;
+  };
+  browser: { enabled: boolean };
+}
+
+/** GET /api/alerts/config */
+export interface AlertConfigView {
+  language: AlertLanguage;
+  rules: AlertRules;
+  channels: AlertChannelsView;
+}
+
+/**
+ * POST /api/alerts/config, `data=<JSON>`: the view's shape with secrets as strings. A secret left out (or null)
+ * keeps the stored one; a string replaces it ("" clears it). The `*_set` flags are ignored.
+ */
+export interface AlertConfigPost {
+  language: AlertLanguage;
+  rules: AlertRules;
+  channels: {
+    mqtt: Omit<AlertChannelsView["mqtt"], "password_set"> & { password?: string | null };
+    ntfy: Omit<AlertChannelsView["ntfy"], "token_set"> & { token?: string | null };
+    webhook: Omit<AlertChannelsView["webhook"], "secret_set"> & { secret?: string | null };
+    email: Omit<AlertChannelsView["email"], "password_set"> & { password?: string | null };
+    browser: AlertChannelsView["browser"];
+  };
+}
+
+/** Answer of POST /api/alerts/config and /api/alerts/ack: the device's result shape; a refusal names the field. */
+export interface AlertResult {
+  type: "success" | "warning" | "danger";
+  message: string;
+  /** Dotted path of the refused field, e.g. `channels.webhook.url`. */
+  field?: string;
+}
+
+/** POST /api/alerts/test: a test message on every enabled channel, answered within 15 s. */
+export interface AlertTestResult {
+  results: { channel: AlertChannelName; ok: boolean; error: string | null }[];
+}
+
+/** What a channel sends: an alert raised or cleared, a test, or the daily summary. */
+export type AlertEventType = "raised" | "cleared" | "test" | "summary";
+
+/** Webhook body (JSON POST; `X-DTU-Signature: sha256=<hex HMAC of the body>` when a secret is set). */
+export interface AlertWebhookBody {
+  event: AlertEventType;
+  /** null for a test or a summary. */
+  alert: Alert | null;
+  title: string;
+  text: string;
+  /** When the gateway sent it. */
+  sent: number;
+}
