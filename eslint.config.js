@@ -9,7 +9,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "webapp_dist/**",
-      "history_dist/**",
+      "gateway_dist/**",
       "data/**",
       "test-artifacts/**",
       "apps/gateway/src/generated/**",

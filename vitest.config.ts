@@ -23,6 +23,8 @@ export default defineConfig({
         },
       },
       {
+        // The gateway build's code is a superset of the device build's (apps/webapp/src/env.d.ts): test all of it.
+        define: { __GATEWAY_BUILD__: "true" },
         test: {
           name: "webapp",
           include: ["apps/webapp/src/**/*.test.{ts,tsx}", "apps/webapp/scripts/*.test.ts"],

@@ -5,7 +5,9 @@
 import { startGateway } from "./lib.ts";
 
 const maxLiveClients = Number(process.env.BENCH_MAX_LIVE_CLIENTS ?? 100);
-const gw = await startGateway({ maxLiveClients });
+// bench/history-load.ts: a data folder with a prepared history.db, history on.
+const dataDir = process.env.BENCH_HISTORY_DIR;
+const gw = await startGateway({ maxLiveClients, ...(dataDir ? { dataDir, history: {} } : {}) });
 
 type Request = { type: "stats" } | { type: "close" };
 

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { openHistory } from "../apps/gateway/src/history/index.ts";
 import type { InverterReading } from "../apps/gateway/src/history/reading.ts";
 import { parsePosixTz } from "../apps/gateway/src/time/posixTz.ts";
+import { benchDay, benchPower, writeAggregates } from "./historyData.ts";
 
 const INVERTERS = 10;
 const STRINGS = 6;
@@ -22,57 +23,15 @@ const tz = parsePosixTz("CET-1CEST,M3.5.0,M10.5.0/3");
 const END = Date.UTC(2026, 10, 1);
 const START = END - DAYS * 86_400_000;
 const serials = Array.from({ length: INVERTERS }, (_, i) => `1382123456${String(i).padStart(2, "0")}`);
-const day = (ms: number): string => new Date(ms + 3600_000).toISOString().slice(0, 10);
-
-/** A clear-ish day: a half sine between 06:00 and 18:00 UTC+1, dimmed by a per-day and per-slot factor. */
-function power(ms: number, inv: number, ch: number): number {
-  const h = ((ms / 3600_000 + 1) % 24) - 6;
-  if (h <= 0 || h >= 12) return 0;
-  const dayFactor = 0.4 + 0.6 * Math.abs(Math.sin(Math.floor(ms / 86_400_000) * 1.7));
-  return (
-    Math.round(375 * Math.sin((Math.PI * h) / 12) * dayFactor * (0.9 + 0.02 * ((inv + ch) % 5)) * 10) / 10
-  );
-}
+const day = benchDay;
+const power = benchPower;
 
 const dir = await mkdtemp(join(tmpdir(), "dtu-bench-history-"));
 const h = openHistory({ dataDir: dir, zone: () => tz, clock: { now: () => END } });
-const sids = serials.map((s, i) => [
-  h.writer.seriesId(s, -1, `Inverter ${i + 1}`),
-  ...Array.from({ length: STRINGS }, (_, ch) => h.writer.seriesId(s, ch, `Inverter ${i + 1} / ${ch + 1}`)),
-]);
-const total = h.writer.seriesId("", -1, "Total");
 
 // 1. The year of 5-minute aggregates and daily rows, one transaction per day.
-let rows = 0;
 const t0 = performance.now();
-const writeDay = h.db.transaction((from: number) => {
-  const sums = new Map<number, { wh: number; peak: number }>();
-  for (let ms = from; ms < from + 86_400_000; ms += 300_000) {
-    h.writer.up(ms / 1000);
-    let fleet = 0;
-    serials.forEach((_, i) => {
-      const dc = Array.from({ length: STRINGS }, (_, ch) => power(ms, i, ch));
-      const ac = dc.reduce((a, b) => a + b, 0) * 0.96;
-      if (ac <= 0) return;
-      fleet += ac;
-      [ac, ...dc].forEach((w, k) => {
-        const sid = sids[i]?.[k] ?? 0;
-        h.writer.slot(sid, ms / 300_000, w);
-        rows++;
-        const s = sums.get(sid) ?? { wh: 0, peak: 0 };
-        s.wh += w / 12;
-        s.peak = Math.max(s.peak, w);
-        sums.set(sid, s);
-      });
-    });
-    const s = sums.get(total) ?? { wh: 0, peak: 0 };
-    s.wh += fleet / 12;
-    s.peak = Math.max(s.peak, fleet);
-    sums.set(total, s);
-  }
-  for (const [sid, s] of sums) h.writer.daily(sid, day(from), s.wh, s.peak);
-});
-for (let d = START; d < END - RAW_DAYS * 86_400_000; d += 86_400_000) writeDay(d);
+const rows = writeAggregates(h, serials, STRINGS, START, DAYS - RAW_DAYS);
 const aggSeconds = (performance.now() - t0) / 1000;
 
 // 2. The last RAW_DAYS days through the recorder (raw samples, aggregates, energy), daylight readings every 60 s.

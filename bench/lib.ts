@@ -21,6 +21,8 @@ export interface GatewayOptions {
   dataDir: string;
   webRoot?: string;
   maxLiveClients?: number;
+  /** Production history on (bench:history-load); off by default as in tests. */
+  history?: { rawDays?: number };
 }
 type BuildApp = (opts: GatewayOptions) => Promise<GatewayApp>;
 
@@ -35,7 +37,7 @@ export async function startGateway(extra: Partial<GatewayOptions> = {}): Promise
   if (!existsSync(join(WEB_ROOT, "index.html.gz"))) {
     throw new Error(`${WEB_ROOT}/index.html.gz missing: run \`npm run build\` first`);
   }
-  const dataDir = await mkdtemp(join(tmpdir(), "dtu-bench-data-"));
+  const dataDir = extra.dataDir ?? (await mkdtemp(join(tmpdir(), "dtu-bench-data-")));
   // A variable path keeps the bench type check from pulling in the whole gateway source tree (as e2e/harness.ts).
   const appModule = "../apps/gateway/src/app.ts";
   const { buildApp } = (await import(appModule)) as { buildApp: BuildApp };

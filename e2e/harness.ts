@@ -1,6 +1,7 @@
 /**
- * Browser-test harness: the real gateway in-process on 127.0.0.1:0 with a fresh data dir, serving the
- * production build (a private copy of webapp_dist, made by `npm run build`), and headless Chromium via playwright-core.
+ * Browser-test harness: the real gateway in-process on 127.0.0.1:0 with a fresh data dir, serving a production
+ * build (a private copy of webapp_dist, or of gateway_dist with `{ build: "gateway" }`; both made by
+ * `npm run build`), and headless Chromium via playwright-core.
  *
  *   const h = await startHarness();                       // beforeAll
  *   const page = await h.openPage("/info/system", { locale: "de", theme: "dark", width: 375 });
@@ -20,7 +21,11 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { connectBrowser } from "./browser";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
+/** The device build (the firmware's files) and the gateway build (what `npm start` serves): README "Two builds". */
 export const WEB_ROOT = join(repo, "webapp_dist");
+export const GATEWAY_WEB_ROOT = join(repo, "gateway_dist");
+export type Build = "device" | "gateway";
+const ROOTS: Record<Build, string> = { device: WEB_ROOT, gateway: GATEWAY_WEB_ROOT };
 export const ARTIFACTS = join(repo, "test-artifacts");
 /** Factory default password (API.md §2) of a fresh data dir. */
 export const ADMIN = { username: "admin", password: "openDTU42" };
@@ -38,6 +43,10 @@ export interface GatewayExtras {
   history?: { rawDays?: number };
   /** Simulated inverters that never answer (`--offline`, apps/gateway/src/fleet/README.md). */
   offline?: readonly string[];
+}
+/** What a harness serves: the device build unless asked for the gateway build. */
+export interface HarnessOptions extends GatewayExtras {
+  build?: Build;
 }
 type BuildApp = (opts: { dataDir: string; webRoot?: string } & GatewayExtras) => Promise<GatewayApp>;
 
@@ -85,27 +94,32 @@ export interface Harness {
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
-/** The files a usable build has (apps/webapp/scripts/postbuild.mjs). */
-const BUILD_FILES = ["index.html.gz", "js/app.js.gz"];
+/** The files a usable build has (apps/webapp/scripts/postbuild.mjs, build-kind.mjs). */
+const BUILD_FILES: Record<Build, string[]> = {
+  device: ["index.html.gz", "js/app.js.gz"],
+  gateway: ["index.html", "js/app.js"],
+};
 
 /**
  * A private copy of webapp_dist in a fresh temp dir: someone running `npm run build` during a test run rewrites
  * webapp_dist (postbuild deletes and re-creates files), which broke pages served straight from it. The caller
  * removes the directory. A copy caught in the middle of a rebuild is taken again.
  */
-export async function copyWebRoot(): Promise<string> {
+export async function copyWebRoot(build: Build = "device"): Promise<string> {
+  const from = ROOTS[build];
+  const files = BUILD_FILES[build];
   for (let attempt = 1; ; attempt++) {
-    if (!existsSync(join(WEB_ROOT, "index.html.gz"))) {
-      throw new Error(`${WEB_ROOT}/index.html.gz missing: run \`npm run build\` before the browser tests`);
+    if (!existsSync(join(from, files[0] ?? ""))) {
+      throw new Error(`${from}/${files[0]} missing: run \`npm run build\` before the browser tests`);
     }
     const dir = await mkdtemp(join(tmpdir(), "dtu-e2e-web-"));
-    const ok = await cp(WEB_ROOT, dir, { recursive: true }).then(
-      () => BUILD_FILES.every((f) => existsSync(join(dir, f))),
+    const ok = await cp(from, dir, { recursive: true }).then(
+      () => files.every((f) => existsSync(join(dir, f))),
       () => false,
     );
     if (ok) return dir;
     await rm(dir, { recursive: true, force: true });
-    if (attempt >= 5) throw new Error(`could not copy a complete build from ${WEB_ROOT}`);
+    if (attempt >= 5) throw new Error(`could not copy a complete build from ${from}`);
     await new Promise((r) => setTimeout(r, 2000));
   }
 }
@@ -169,9 +183,9 @@ function recyclable(page: Page, tab: Tab): void {
 /** The spare tabs of each shared context (filled by recyclable pages on close). */
 const spares = new WeakMap<BrowserContext, Page[]>();
 
-export async function startHarness(extras: GatewayExtras = {}): Promise<Harness> {
+export async function startHarness({ build, ...extras }: HarnessOptions = {}): Promise<Harness> {
   // One copy per harness, i.e. per test file (each file starts its own in beforeAll).
-  const webRoot = await copyWebRoot();
+  const webRoot = await copyWebRoot(build);
   const dataDir = await mkdtemp(join(tmpdir(), "dtu-e2e-data-"));
   // Imported by a variable path so the e2e type check does not pull in the whole gateway source tree.
   const appModule = "../apps/gateway/src/app.ts";

@@ -1,10 +1,11 @@
 /**
- * The History screen against the simulated gateway with history on (issue 14 §6): after a first start it shows the
- * backfilled 30 days, the day view's table equals the API, phone width, dark theme, German, no serious/critical axe
- * violation. The screen is the gateway's chunk (history_dist/), joined to the device build by the gateway.
+ * The History screen on the gateway build (issue 14 §6, issue 20): a route of the app like any other, reached
+ * through its menu entry (also in the phone's collapsed menu); after a first start it shows the backfilled 30 days,
+ * the day view's table equals the API; its texts follow the language menu; phone width, dark theme, no serious or
+ * critical axe violation; today's peak is part of the live view; one app, one React root, no history.js.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import type { HistoryEnergy, HistoryInfo, HistoryPower } from "@dtu/api/history";
 import { startHarness, type Harness } from "./harness";
 
@@ -14,23 +15,44 @@ describe("History screen", () => {
   const api = async <T>(path: string): Promise<T> => (await (await fetch(`${h.baseUrl}${path}`)).json()) as T;
 
   beforeAll(async () => {
-    h = await startHarness({ history: {} });
+    h = await startHarness({ build: "gateway", history: {} });
     info = await api<HistoryInfo>("/api/history/info");
   }, 120_000);
   afterAll(async () => h?.close());
 
+  /** The live view first, then History through the menu, as a visitor goes there. */
   async function openHistory(opts: Parameters<Harness["openPage"]>[1] = {}): Promise<Page> {
     const page = await h.openPage("/", opts);
-    const link = page.locator("a[data-history]");
     if (opts.width && opts.width < 992) await page.locator(".navbar-toggler").click();
-    await link.click();
-    await page.locator("#history h1").waitFor();
+    const name = { de: "Verlauf", fr: "Historique", en: "History" }[opts.locale ?? "en"];
+    await page.locator("#main-nav").getByRole("link", { name, exact: true }).click();
+    await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
     return page;
   }
 
-  it("appears in the navigation and shows 30 days after a first start", async () => {
-    const page = await openHistory();
+  it("is a menu link of the app and shows 30 days after a first start, in one app with one React root", async () => {
+    const scripts: string[] = [];
+    const record = (r: Request) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    };
+    h.context.on("request", record);
+    const page = await h.openPage("/", {});
+    // Up to the live view's first values, `/` loads the entry and nothing else (docs/PERFORMANCE.md).
+    await page.locator("main .card").first().waitFor();
+    expect(scripts).toEqual(["/js/app.js"]);
+    await page.locator("#main-nav").getByRole("link", { name: "History", exact: true }).click();
+    await page.locator("main h1", { hasText: "History" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/history");
+    // The screen's code came as a lazy chunk of the same app; the body holds the app's root and nothing else.
+    expect(
+      scripts.some((s) => /^\/js\/History-[\w-]+\.js$/.test(s)),
+      scripts.join(),
+    ).toBe(true);
+    expect(scripts.filter((s) => s.includes("history.js"))).toEqual([]);
+    expect(
+      await page.evaluate(() => Array.from(document.body.children, (e) => `${e.tagName}#${e.id}`)),
+    ).toEqual(["DIV#app"]);
+    expect(await page.locator("main").count()).toBe(1);
     const energy = await api<HistoryEnergy>(
       `/api/history/energy?from=${info.first_day ?? ""}&to=${info.today}&interval=day`,
     );
@@ -38,18 +60,20 @@ describe("History screen", () => {
     // The first backfilled day, in the month view's table.
     await page.locator("#history-date").fill(info.first_day ?? "");
     await page.getByRole("button", { name: "Month", exact: true }).click();
-    await page.locator("#history summary").click();
+    await page.locator("main summary").click();
     const first = page.locator("[data-history-table] tbody tr").first();
     await expect.poll(() => first.locator("th").textContent()).toBe(info.first_day);
-    expect(await page.locator("#history canvas").count()).toBeGreaterThan(0);
+    expect(await page.locator("main canvas").count()).toBeGreaterThan(0);
+    h.context.off("request", record);
     h.assertClean(page);
+    await page.close();
   });
 
   it("shows the day's table exactly as the API gives it", async () => {
     const page = await openHistory();
     const day = info.first_day ?? "";
     await page.locator("#history-date").fill(day);
-    await page.locator("#history summary").click();
+    await page.locator("main summary").click();
     const body = await api<HistoryPower>(`/api/history/power?date=${day}`);
     const rows = page.locator("[data-history-table] tbody tr");
     await expect.poll(() => rows.count()).toBe(body.total.length);
@@ -65,32 +89,53 @@ describe("History screen", () => {
     );
     expect(cells[0]?.[0]).toBe("00:00");
     h.assertClean(page);
+    await page.close();
   });
 
-  it("works at phone width in the dark theme and in German, without serious axe violations", async () => {
+  it("works from the phone's collapsed menu, in the dark theme and in German, without serious axe violations", async () => {
     const page = await openHistory({ width: 375, theme: "dark", locale: "de" });
-    await expect.poll(() => page.locator("#history h1").textContent()).toBe("Verlauf");
-    await page.locator("#history canvas").first().waitFor();
+    // The menu closed again after the tap, as after any of the app's links.
+    await expect.poll(() => page.locator("#main-nav").getAttribute("class")).not.toContain("show");
+    await page.locator("main canvas").first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await h.screenshot(page, "history-de-dark-375");
     await h.axe(page);
     h.assertClean(page);
+    await page.close();
   });
 
-  it("puts today's peak under the live totals and leaves again through the app's own links", async () => {
+  it("switches its texts with the language menu like every other screen", async () => {
     const page = await openHistory();
-    await page.locator("nav .nav-link", { hasText: "Live View" }).click();
-    await expect.poll(() => page.locator("#history").isHidden()).toBe(true);
-    const peak = page.locator("#history-peak");
-    await peak.waitFor({ state: "attached" });
-    // Right under the row of the three total cards (the app's extension point, src/lib/extension.ts).
+    const menus = page.locator("nav .navbar-nav").nth(1).locator(".dropdown");
+    await menus.nth(1).locator(".dropdown-toggle").click();
+    await menus.nth(1).locator('.dropdown-menu button[lang="fr"]').click();
+    await expect.poll(() => page.locator("main h1").textContent()).toBe("Historique");
+    await page.getByRole("button", { name: "Mois", exact: true }).waitFor();
     await expect
-      .poll(() => peak.evaluate((el) => el.previousElementSibling?.querySelectorAll(".card").length))
-      .toBe(3);
-    const now = await api<HistoryInfo>("/api/history/info");
-    if (now.today_peak_w !== null)
-      await expect.poll(() => peak.textContent()).toMatch(/^Today's peak: [\d,.]+ W$/);
+      .poll(() => page.locator("#main-nav").getByRole("link", { name: "Historique" }).count())
+      .toBe(1);
     h.assertClean(page);
+    await page.close();
+  });
+
+  it("puts today's peak under the live totals, as a part of the live view", async () => {
+    const page = await openHistory();
+    await page.locator("#main-nav").getByRole("link", { name: "Live View", exact: true }).click();
+    const now = await api<HistoryInfo>("/api/history/info");
+    const peak = page.locator("[data-today-peak]");
+    if (now.today_peak_w === null) {
+      // Night at the first start (nothing produced yet today): no line rather than a made-up zero.
+      await page.locator("main .card").first().waitFor();
+      expect(await peak.count()).toBe(0);
+    } else {
+      await expect.poll(() => peak.textContent()).toMatch(/^Today's peak: [\d,.]+ W$/);
+      // Right under the row of the three total cards.
+      expect(await peak.evaluate((el) => el.previousElementSibling?.querySelectorAll(".card").length)).toBe(
+        3,
+      );
+    }
+    h.assertClean(page);
+    await page.close();
   });
 });

@@ -14,7 +14,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { connectBrowser } from "./browser";
 import { WebSocketServer, WebSocket } from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ARTIFACTS, WEB_ROOT } from "./harness";
+import { ARTIFACTS, GATEWAY_WEB_ROOT, WEB_ROOT } from "./harness";
 import { SCREENS } from "./screens";
 
 /** The parts of the gateway and proxy apps used here (apps/gateway/src/app.ts, src/proxy/app.ts). */
@@ -36,8 +36,8 @@ let context: BrowserContext;
 const cleanups: (() => Promise<unknown>)[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(join(WEB_ROOT, "index.html.gz"))) {
-    throw new Error(`${WEB_ROOT}/index.html.gz missing: run \`npm run build\` before the browser tests`);
+  for (const f of [join(WEB_ROOT, "index.html.gz"), join(GATEWAY_WEB_ROOT, "js/app.js")]) {
+    if (!existsSync(f)) throw new Error(`${f} missing: run \`npm run build\` before the browser tests`);
   }
   ({ buildApp } = (await import(appModule)) as { buildApp: BuildApp });
   ({ buildProxyApp } = (await import(proxyModule)) as { buildProxyApp: BuildProxyApp });
@@ -51,7 +51,8 @@ afterAll(async () => {
 });
 
 async function startProxy(device: string): Promise<string> {
-  const proxy = await buildProxyApp({ device, webRoot: WEB_ROOT });
+  // The proxy serves the gateway build (README "Two builds"); the gateway playing the device, the device build.
+  const proxy = await buildProxyApp({ device, webRoot: GATEWAY_WEB_ROOT });
   const url = await proxy.listen({ port: 0, host: "127.0.0.1" });
   cleanups.push(() => proxy.close());
   return url.replace("0.0.0.0", "127.0.0.1");
@@ -166,6 +167,12 @@ describe("proxy mode in the browser", () => {
       expect(problems, route).toEqual([]);
       expect(await page.getByText(/Device unreachable/).count(), route).toBe(0);
     }
+    // Without recorded history (this proxy records none) the gateway build lists no History, and its route is
+    // the not-found page (the server's offer, GET /api/gateway/features).
+    await expect.poll(() => page.locator("#main-nav .nav-link").first().textContent()).toBe("Live View");
+    expect(await page.locator("#main-nav").getByRole("link", { name: "History" }).count()).toBe(0);
+    await page.goto(`${base}/history`);
+    await expect.poll(() => page.locator("main h1").textContent()).toMatch(/does not exist/);
     await page.close();
     // The screens did talk to the device through the proxy (most of them read one or more endpoints).
     expect(apiAnswers).toBeGreaterThan(10);

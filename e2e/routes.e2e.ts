@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from "vitest";
 import type { Page } from "playwright-core";
 import { ADMIN, startHarness, type Harness, type OpenOptions } from "./harness";
-import { SCREENS } from "./screens";
+import { GATEWAY_SCREENS, SCREENS } from "./screens";
 
 /** The NotFound screen's title in each language: a route showing it is not defined. */
 const NOT_FOUND = /does not exist|existiert nicht|n'existe pas/;
@@ -14,6 +14,9 @@ const EXPECTED = [/pin_mapping\.json/];
 
 /** Routes titled with a protocol's name, the same word in every language. */
 const SAME_TITLE = new Set<string>(["/info/ntp", "/info/mqtt"]);
+
+type Locale = "en" | "de" | "fr";
+type Theme = "light" | "dark";
 
 async function showRoute(page: Page, route: string): Promise<string> {
   await page.goto(route);
@@ -43,23 +46,27 @@ async function open(h: Harness, opts: OpenOptions): Promise<Page> {
   return page;
 }
 
-type Locale = "en" | "de" | "fr";
-type Theme = "light" | "dark";
 /**
- * Every language × theme, ordered so that each step changes one setting. A route is loaded once (a full page
- * load, the way a bookmark or a typed address opens it) and then walks the list through the navbar's own menus,
- * forwards or backwards so that the next route loads in the state the last one ended in. This replaced a full
- * load per route and combination (126 loads), which cost most of the suite's CPU time: measured in a cgroup, a
- * load costs 0.4-0.8 s of Chromium CPU, a language or theme switch a fraction of that.
+ * Every language × theme, ordered so that each step changes one setting, split between the two builds (README "Two
+ * builds"): a device route walks the first half on the device build and the second on the gateway build, so each
+ * combination is checked once and each route on both builds, for one extra page load per route. A gateway route
+ * walks all of them on the gateway build. A route is loaded once per build (a full page load, the way a bookmark or
+ * a typed address opens it) and then walks its half through the navbar's own menus, forwards or backwards so that
+ * the next route loads in the state the last one ended in. This replaced a full load per route and combination
+ * (126 loads), which cost most of the suite's CPU time: measured in a cgroup, a load costs 0.4-0.8 s of Chromium
+ * CPU, a language or theme switch a fraction of that.
  */
-const COMBOS: readonly (readonly [Locale, Theme])[] = [
+const DEVICE_HALF: readonly (readonly [Locale, Theme])[] = [
   ["en", "light"],
   ["en", "dark"],
   ["de", "dark"],
+];
+const GATEWAY_HALF: readonly (readonly [Locale, Theme])[] = [
   ["de", "light"],
   ["fr", "light"],
   ["fr", "dark"],
 ];
+const COMBOS = [...DEVICE_HALF, ...GATEWAY_HALF];
 
 /** The navbar's theme and language menus (apps/webapp/src/app/NavBar.tsx), in that order at the end of the bar. */
 async function choose(expect: ExpectStatic, page: Page, locale: Locale, theme: Theme): Promise<void> {
@@ -92,69 +99,98 @@ async function fitsWidth(expect: ExpectStatic, page: Page, where: string): Promi
 }
 
 /**
- * Routes of one journey; three journeys run side by side, each in a context of its own. Thirds rather than halves:
+ * Routes of one journey; three journeys run side by side, each in contexts of its own. Thirds rather than halves:
  * with the machine busy (a second copy of the suite beside it) a half took 185 s of the 240 s test limit.
  */
-const PARTS = [SCREENS.slice(0, 6), SCREENS.slice(6, 12), SCREENS.slice(12)] as const;
+const PARTS = [
+  SCREENS.slice(0, 6),
+  SCREENS.slice(6, 12),
+  [...SCREENS.slice(12), ...GATEWAY_SCREENS],
+] as const;
+const GATEWAY_ONLY = new Set<string>(GATEWAY_SCREENS);
+
+/**
+ * What is checked in a combination: axe (and at which width), phone width, screenshots. Axe at both ends of each
+ * axis on the device build (English light at 1280 px, German dark at 375 px) and once more on the gateway build
+ * (French dark), whose screens differ from the device's in the menu and the gateway's own parts.
+ */
+const CHECKS: Record<string, { axe?: 1280 | 375; fits?: true; shot?: string }> = {
+  "en light": { axe: 1280, fits: true, shot: "" },
+  "de dark": { axe: 375, fits: true, shot: "-de-dark" },
+  "de light": { fits: true },
+  "fr light": { fits: true },
+  "fr dark": { axe: 1280 },
+};
 
 // Only generic things are asserted: the screens are built by several people.
 // Concurrent: each journey mostly waits for pages to settle; side by side they take the time of the longest.
-describe.concurrent("every route", () => {
-  let h: Harness;
+describe.concurrent("every route, on both builds", () => {
+  const h: Record<"device" | "gateway", Harness> = {} as Record<"device" | "gateway", Harness>;
   beforeAll(async () => {
-    h = await startHarness();
+    [h.device, h.gateway] = await Promise.all([
+      startHarness(),
+      startHarness({ build: "gateway", history: {} }),
+    ]);
   });
   afterAll(async () => {
-    await h?.close();
+    await Promise.all([h.device?.close(), h.gateway?.close()]);
   });
 
   PARTS.forEach((routes, part) => {
-    it(`routes ${routes[0]} … ${routes[routes.length - 1]}: every language and theme without console errors, axe clean in English light at 1280 px and German dark at 375 px, no sideways scrolling at 375 px`, async ({
+    it(`routes ${routes[0]} … ${routes[routes.length - 1]}: every language and theme without console errors, axe clean on both builds, no sideways scrolling at 375 px`, async ({
       expect,
     }) => {
-      const page = await open(h, { locale: "en", theme: "light" });
+      const pages = {
+        device: await open(h.device, { locale: "en", theme: "light" }),
+        gateway: await open(h.gateway, { locale: "de", theme: "light" }),
+      };
       // Every route is checked even when axe fails on one, so a single report lists all of them.
       const failures: string[] = [];
-      for (const [i, route] of routes.entries()) {
-        const name = route === "/" ? "home" : route.slice(1).replace(/\//g, "-");
-        const steps = i % 2 === 0 ? COMBOS : [...COMBOS].reverse();
-        await showRoute(page, route);
-        const titles = new Map<Locale, string>();
-        for (const [locale, theme] of steps) {
-          await choose(expect, page, locale, theme);
-          const title = (await page.locator("main h1").textContent())?.trim() ?? "";
-          expect(title, `${route} ${locale} ${theme}`).not.toBe("");
-          expect(title, `${route} ${locale} ${theme}`).not.toMatch(NOT_FOUND);
-          titles.set(locale, title);
-          if (locale === "en" && theme === "light") {
-            await h.axe(page).catch((e: Error) => failures.push(e.message));
-            await h.screenshot(page, `route-${name}-1280`);
-            await page.setViewportSize({ width: 375, height: 800 });
-            await fitsWidth(expect, page, `${route} en 375 px`);
-            await h.screenshot(page, `route-${name}-375`);
-            await page.setViewportSize({ width: 1280, height: 900 });
-          } else if (locale === "de" && theme === "dark") {
-            // The other end of every axis: dark, German (the longest words), phone width.
-            await page.setViewportSize({ width: 375, height: 800 });
-            await h.axe(page).catch((e: Error) => failures.push(`de, dark, 375 px: ${e.message}`));
-            await fitsWidth(expect, page, `${route} de 375 px`);
-            await h.screenshot(page, `route-${name}-de-dark-375`);
-            await page.setViewportSize({ width: 1280, height: 900 });
-          } else if (locale === "fr" && theme === "light") {
-            await page.setViewportSize({ width: 375, height: 800 });
-            await fitsWidth(expect, page, `${route} fr 375 px`);
-            await page.setViewportSize({ width: 1280, height: 900 });
+      const titles = new Map<string, Map<Locale, string>>(routes.map((r) => [r, new Map()]));
+      /** One build's walk over the journey's routes; the two builds walk side by side. */
+      const walk = async (build: "device" | "gateway") => {
+        const page = pages[build];
+        const h_ = h[build];
+        for (const [i, route] of routes.entries()) {
+          const half = GATEWAY_ONLY.has(route) ? COMBOS : build === "device" ? DEVICE_HALF : GATEWAY_HALF;
+          if (build === "device" && GATEWAY_ONLY.has(route)) continue;
+          const name = route === "/" ? "home" : route.slice(1).replace(/\//g, "-");
+          const steps = i % 2 === 0 ? half : [...half].reverse();
+          await showRoute(page, route);
+          for (const [locale, theme] of steps) {
+            const where = `${route} ${build} ${locale} ${theme}`;
+            await choose(expect, page, locale, theme);
+            const title = (await page.locator("main h1").textContent())?.trim() ?? "";
+            expect(title, where).not.toBe("");
+            expect(title, where).not.toMatch(NOT_FOUND);
+            titles.get(route)?.set(locale, title);
+            const check = CHECKS[`${locale} ${theme}`] ?? {};
+            if (check.axe === 1280)
+              await h_.axe(page).catch((e: Error) => failures.push(`${where}: ${e.message}`));
+            if (check.shot === "") await h_.screenshot(page, `route-${build}-${name}-1280`);
+            if (check.axe === 375 || check.fits) {
+              await page.setViewportSize({ width: 375, height: 800 });
+              if (check.axe === 375)
+                await h_.axe(page).catch((e: Error) => failures.push(`${where}, 375 px: ${e.message}`));
+              await fitsWidth(expect, page, `${where} 375 px`);
+              if (check.shot !== undefined)
+                await h_.screenshot(page, `route-${build}-${name}${check.shot}-375`);
+              await page.setViewportSize({ width: 1280, height: 900 });
+            }
+            h_.assertClean(page);
           }
-          h.assertClean(page);
         }
-        // The switch re-rendered the screen: the title is not the same text in all three languages.
+      };
+      await Promise.all([walk("device"), walk("gateway")]);
+      // The switch re-rendered the screen: the title is not the same text in all three languages.
+      for (const [route, byLocale] of titles) {
         expect(
-          new Set(titles.values()).size,
-          `${route}: ${[...titles.values()].join(" / ")}`,
+          new Set(byLocale.values()).size,
+          `${route}: ${[...byLocale.values()].join(" / ")}`,
         ).toBeGreaterThan(SAME_TITLE.has(route) ? 0 : 1);
       }
       expect(failures, `part ${part}`).toEqual([]);
-      await page.close();
+      await Promise.all([pages.device.close(), pages.gateway.close()]);
     });
   });
 });

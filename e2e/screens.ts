@@ -1,4 +1,4 @@
-/** Every route of SEED §2, in the navbar's order: the list the route walks (routes, proxy) go through. */
+/** Every route of SEED §2 (the device's), in the navbar's order: the list the route walks (routes, proxy) go through. */
 export const SCREENS = [
   "/",
   "/login",
@@ -19,3 +19,6 @@ export const SCREENS = [
   "/firmware/upgrade",
   "/maintenance/reboot",
 ] as const;
+
+/** The gateway build's own routes (apps/webapp/src/app/gatewayScreens.ts): walked on the gateway build only. */
+export const GATEWAY_SCREENS = ["/history"] as const;

@@ -164,7 +164,7 @@ describe("live socket with allow_readonly off", () => {
 
   it("through the proxy: the cookie reaches the device as Basic credentials and the socket opens", async () => {
     const { buildProxyApp } = (await import(proxyModule)) as { buildProxyApp: BuildProxyApp };
-    const web = await copyWebRoot();
+    const web = await copyWebRoot("gateway");
     const proxy = await buildProxyApp({ device: h.baseUrl, webRoot: web });
     try {
       const base = (await proxy.listen({ port: 0, host: "127.0.0.1" })).replace("0.0.0.0", "127.0.0.1");

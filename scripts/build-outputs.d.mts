@@ -7,6 +7,7 @@ export interface BuildOutput {
   /** Files and folders (relative to the repository) the output is built from. */
   sources: string[];
 }
+export const GATEWAY_OUTPUT: BuildOutput;
 export const OUTPUTS: BuildOutput[];
 export function outputsToBuild(
   root: string,

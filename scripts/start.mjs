@@ -1,6 +1,6 @@
 // `npm start`: build what the gateway serves when it is missing or older than its sources (build-outputs.mjs:
-// the device build in webapp_dist/ and the History chunk in history_dist/), then run the gateway (options pass
-// through, see apps/gateway/src/server.ts). `--no-build` skips the check. SIGINT/SIGTERM are forwarded so the
+// the gateway build in gateway_dist/), then run the gateway (options pass through, see
+// apps/gateway/src/server.ts). `--no-build` skips the check. SIGINT/SIGTERM are forwarded so the
 // gateway closes cleanly and saves its state.
 import { spawn, spawnSync } from "node:child_process";
 import { outputsToBuild } from "./build-outputs.mjs";

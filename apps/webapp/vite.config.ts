@@ -1,4 +1,4 @@
-import { defineConfig } from "vite";
+import { defineConfig, type UserConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import cssInjectedByJs from "vite-plugin-css-injected-by-js";
 import { packLocales } from "./scripts/pack-locales.mjs";
@@ -6,12 +6,17 @@ import { purgeCss } from "./scripts/purge-css.mjs";
 import { safelist } from "./scripts/purge-safelist.mjs";
 import { scssOptions } from "./scripts/scss-options.mjs";
 import { reactPrivateFieldsPattern } from "./scripts/react-private-fields.mjs";
+import { GATEWAY_SOURCES, gatewayBuild } from "./scripts/build-kind.mjs";
 
 // The device serves exactly index.html.gz and js/app.js.gz (API.md §3.21): one JS file, CSS inside it,
 // no other assets. scripts/postbuild.mjs compresses them and adds favicons, manifest and zones.json.gz.
 const target = process.env.DTU_TARGET ?? "http://localhost:8080";
 
-export default defineConfig({
+// The device build's purge leaves out the gateway screens' sources: classes only they use keep no CSS there.
+const purge = (exclude: string[]) =>
+  purgeCss({ src: new URL("./src", import.meta.url).pathname, safelist, exclude });
+
+const device: UserConfig = {
   plugins: [react(), cssInjectedByJs(), packLocales()],
   // public/ holds the favicons; postbuild copies them, so Vite must not copy them (and not inline assets).
   publicDir: false,
@@ -37,7 +42,7 @@ export default defineConfig({
     },
   },
   css: {
-    postcss: { plugins: [purgeCss({ src: new URL("./src", import.meta.url).pathname, safelist })] },
+    postcss: { plugins: [purge(GATEWAY_SOURCES)] },
     preprocessorOptions: {
       scss: scssOptions,
     },
@@ -50,4 +55,13 @@ export default defineConfig({
       "/console": { target, ws: true },
     },
   },
-});
+};
+
+// Two builds of one app (README "Two builds"): `vite build` is the device build above; `vite build --mode gateway`
+// the gateway build (scripts/build-kind.mjs: its own folder, lazy chunks for the gateway's screens). The constant
+// __GATEWAY_BUILD__ is false in the device build, so every gateway screen's code and texts are dropped from it.
+export default defineConfig(({ mode }) =>
+  mode === "gateway"
+    ? gatewayBuild(device, purge([]))
+    : { ...device, define: { __GATEWAY_BUILD__: "false" } },
+);

@@ -24,10 +24,11 @@ import { Gateway, type SettableClock } from "./device/gateway.ts";
 import { DEFAULT_IDENTITY, createIdentity, type IdentityOptions } from "./device/identity.ts";
 import { basicValid, httpAllowed } from "./http/auth.ts";
 import { result } from "./http/result.ts";
+import { addFeaturesRoute } from "./http/features.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
-import { historyRoutes } from "./history/routes.ts";
-import { attachHistorySite } from "./history/site.ts";
+import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
+import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { allRoutes, findRoute } from "./routes/index.ts";
@@ -43,7 +44,7 @@ export const REPO_ROOT = resolve(here, "../../..");
 export interface BuildOptions {
   /** Folder of config.json, pin_mapping.json and the fleet's state; created if missing. */
   dataDir: string;
-  /** Built web app (index.html.gz, js/app.js.gz, …); default `<repo>/webapp_dist`. */
+  /** Built web app; default `<repo>/gateway_dist` (the gateway build), a device build (`webapp_dist`) works too. */
   webRoot?: string;
   /** Host wall clock (uptime, timers' notion of now); default Date.now. */
   clock?: Clock;
@@ -88,6 +89,8 @@ export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
   sockets: Sockets;
   security: Security;
+  /** The history, or why there is none (history/keeper.ts); null when history is off. */
+  history: HistoryKeeper | null;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
@@ -135,7 +138,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     fleet,
     mqtt: placeholderMqtt,
     dataDir,
-    webRoot: resolve(opts.webRoot ?? join(REPO_ROOT, "webapp_dist")),
+    webRoot: resolve(opts.webRoot ?? join(REPO_ROOT, "gateway_dist")),
     zonesFile: opts.zonesFile ?? join(here, "generated", "zones.json"),
     rebootDelayMs: opts.rebootDelayMs ?? 1000,
     outageMs: opts.outageMs ?? 2500,
@@ -170,9 +173,14 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   installHttpSecurity(app, security, {
     loginSucceeded: (req, status) =>
       status !== 401 && basicValid(req.headers.authorization, gw.config.security.password),
-    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them.
-    onSecurityChanged: () =>
-      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password)),
+    // Sessions whose password is no longer the admin password end; an allow_readonly change keeps them. Sockets
+    // end when the read rule would refuse them now (SECURITY.md).
+    onSecurityChanged: () => {
+      security.sessions.dropWhere((auth) => !basicValid(auth, gw.config.security.password));
+      security.openSockets.closeWhere(
+        (auth) => !gw.config.security.allow_readonly && !basicValid(auth, gw.config.security.password),
+      );
+    },
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => {
@@ -186,8 +194,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
-  const routes = [...historyRoutes(() => history?.history ?? null), ...allRoutes()];
-  const historySite = history ? attachHistorySite(app) : null;
+  const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...allRoutes()];
+  addFeaturesRoute(app, () => ({ history: history !== null }));
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
@@ -214,7 +222,6 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
       if (!reply.sent && out !== undefined) sendJson(reply, out);
       return reply;
     }
-    if (method === "GET" && (await historySite?.send(reply, path))) return reply;
     if (method === "GET" && (await sendStatic(gw, req, reply, path))) return reply;
     await sendSpa(gw, reply);
     return reply;
@@ -267,10 +274,15 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     await sockets.close();
   });
   app.addHook("onClose", async () => {
-    history?.history.close();
+    history?.keeper.close();
     await gw.close();
   });
 
   gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
-  return Object.assign(app, { gateway: gw, sockets, security }) as GatewayApp;
+  return Object.assign(app, {
+    gateway: gw,
+    sockets,
+    security,
+    history: history?.keeper ?? null,
+  }) as GatewayApp;
 }

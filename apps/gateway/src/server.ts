@@ -189,6 +189,8 @@ async function main(): Promise<void> {
   console.log(`OpenDTU gateway (firmware v23.11.16 behaviour), data and history in ${dataDir}`);
   for (const url of urls(args.host, port)) console.log(`  ${url}`);
   console.log(reachNote(args.host, "the live data and, with the admin password, every setting"));
+  const historyNote = app.history?.startNote();
+  if (historyNote) console.log(historyNote);
   if (app.gateway.config.security.password === DEFAULT_PASSWORD) {
     console.log(
       `Admin login: admin / ${DEFAULT_PASSWORD} (the default password; change it under Settings > Security)`,

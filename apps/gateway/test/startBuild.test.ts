@@ -1,6 +1,6 @@
 /**
- * `npm start` builds what it serves (scripts/build-outputs.mjs): each of webapp_dist/ and history_dist/ when it is
- * missing or older than its sources, independently of the other.
+ * `npm start` builds what it serves (scripts/build-outputs.mjs): the gateway build (gateway_dist/) when it is missing
+ * or older than its sources. The device build is for the firmware; `npm start` does not need it.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,7 +11,7 @@ import { OUTPUTS, outputsToBuild } from "../../../scripts/build-outputs.mjs";
 
 const REPO = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const DEVICE_MARKER = "webapp_dist/js/app.js.gz";
-const HISTORY_MARKER = "history_dist/history.js";
+const GATEWAY_MARKER = "gateway_dist/js/app.js";
 
 let root = "";
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -28,39 +28,44 @@ function file(path: string, ageS: number): void {
 /** A checkout whose sources are an hour old. */
 function checkout(): void {
   root = mkdtempSync(join(tmpdir(), "dtu-start-"));
-  for (const src of ["apps/webapp/src/main.tsx", "apps/webapp/history/boot.tsx", "packages/api/src/live.ts"])
-    file(src, 3600);
+  for (const src of ["apps/webapp/src/main.tsx", "packages/api/src/live.ts"]) file(src, 3600);
 }
 
 const plan = () => outputsToBuild(root).map((p) => `${p.output.name}:${p.reason}`);
 
 describe("npm start's build step", () => {
-  it("builds both on a fresh clone", () => {
+  it("builds the gateway build on a fresh clone, and only that", () => {
     checkout();
-    expect(plan()).toEqual(["webapp_dist:missing", "history_dist:missing"]);
+    expect(plan()).toEqual(["gateway_dist:missing"]);
   });
 
-  it("builds the History chunk when only the device build exists", () => {
+  it("builds it when only the device build exists", () => {
     checkout();
     file(DEVICE_MARKER, 60);
-    expect(plan()).toEqual(["history_dist:missing"]);
+    expect(plan()).toEqual(["gateway_dist:missing"]);
   });
 
-  it("builds nothing when both are newer than their sources", () => {
+  it("builds nothing when it is newer than its sources", () => {
     checkout();
-    file(DEVICE_MARKER, 60);
-    file(HISTORY_MARKER, 60);
+    file(GATEWAY_MARKER, 60);
     expect(plan()).toEqual([]);
   });
 
-  it("rebuilds an output whose sources changed since, and only that one", () => {
+  it("rebuilds when a source changed since", () => {
+    checkout();
+    file(GATEWAY_MARKER, 60);
+    file("apps/webapp/src/features/history/DayView.tsx", 1);
+    expect(plan()).toEqual(["gateway_dist:stale"]);
+  });
+
+  it("tells for each build on its own whether it is stale", () => {
     checkout();
     file(DEVICE_MARKER, 60);
-    file(HISTORY_MARKER, 60);
-    file("apps/webapp/history/DayView.tsx", 1);
-    expect(plan()).toEqual(["history_dist:stale"]);
-    file("apps/webapp/src/app/NavBar.tsx", 0);
-    expect(plan()).toEqual(["webapp_dist:stale", "history_dist:stale"]);
+    file(GATEWAY_MARKER, 60);
+    file("apps/gateway/src/generated/zones.json", 1);
+    expect(outputsToBuild(root, OUTPUTS).map((p) => `${p.output.name}:${p.reason}`)).toEqual([
+      "webapp_dist:stale",
+    ]);
   });
 
   it("watches sources that exist in this repository and builds with scripts the web app has", async () => {

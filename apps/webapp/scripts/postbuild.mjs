@@ -1,8 +1,11 @@
 // Turns Vite's output into the device layout (issue 6): index.html.gz + js/app.js.gz compressed with zopfli,
 // uncompressed copies removed, favicons + manifest copied, zones.json.gz from the gateway's generated file.
+// `node scripts/postbuild.mjs gateway` finishes the gateway build instead (README "Two builds"): its files stay as
+// Vite wrote them (the gateway compresses what it serves), plus the favicons, its manifest and the install icons.
 import { readFile, writeFile, rm, copyFile, access, readdir } from "node:fs/promises";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { gzipAsync } from "@gfx/zopfli";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -24,6 +27,27 @@ async function gz(src, dest, remove = true) {
   await writeFile(dest, out);
   if (remove) await rm(src);
   return out.length;
+}
+
+if (process.argv[2] === "gateway") {
+  const out = join(webapp, "../../gateway_dist");
+  for (const f of ["favicon.ico", "favicon.png", "icon-192.png", "icon-512.png"]) {
+    await copyFile(join(webapp, "public", f), join(out, f));
+  }
+  await copyFile(join(webapp, "public/gateway.webmanifest"), join(out, "site.webmanifest"));
+  const js = (await readdir(join(out, "js"))).filter((f) => f.endsWith(".js"));
+  let entry = 0;
+  let all = 0;
+  for (const f of js) {
+    // As the gateway sends it (apps/gateway/src/http/static.ts: gzip level 9).
+    const n = gzipSync(await readFile(join(out, "js", f)), { level: 9 }).length;
+    all += n;
+    if (f === "app.js") entry = n;
+  }
+  console.log(
+    `gateway build: js/app.js ${entry} B gz (what / loads), ${js.length} scripts ${all} B gz in all`,
+  );
+  process.exit(0);
 }
 
 const sizes = {};

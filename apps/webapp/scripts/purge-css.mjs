@@ -17,12 +17,14 @@ import { join } from "node:path";
 import purgeCSSPlugin from "@fullhuman/postcss-purgecss";
 import { dropRepeats, inlineConstants, inlineUniform, unsetEmpty } from "./purge-css-properties.mjs";
 
-export function sourceWords(dir) {
+export function sourceWords(dir, exclude = []) {
   const words = new Set();
   const markup = sourceMarkup("");
   for (const f of readdirSync(dir, { recursive: true })) {
     // Tests name classes and markup the app may not produce (this plugin's own test writes `[type=time]`).
     if (!/\.(tsx?|html)$/.test(f) || /\.test\.tsx?$/.test(f)) continue;
+    // Sources another build has (the gateway's screens in the device build, README "Two builds").
+    if (exclude.some((e) => f.replaceAll("\\", "/").startsWith(e))) continue;
     const text = withoutComments(readFileSync(join(dir, f), "utf8"));
     for (const w of text.match(/[A-Za-z0-9_-]+/g) ?? []) words.add(w);
     sourceMarkup(text, markup);
@@ -135,9 +137,9 @@ export const propertyPasses = [
   dropRepeats,
 ];
 
-/** @param {{ src: string, safelist?: (string | RegExp)[] }} options */
-export function purgeCss({ src, safelist = [] }) {
-  const source = sourceWords(src);
+/** @param {{ src: string, safelist?: (string | RegExp)[], exclude?: string[] }} options */
+export function purgeCss({ src, safelist = [], exclude = [] }) {
+  const source = sourceWords(src, exclude);
   const purgecss = purgeUnused(source, safelist);
   return {
     postcssPlugin: "dtu-purge-css",

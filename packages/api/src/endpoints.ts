@@ -138,6 +138,8 @@ export const historyEndpoints = {
   power: { method: "GET", path: "/api/history/power", auth: "read" },
   energy: { method: "GET", path: "/api/history/energy", auth: "read" },
   last: { method: "GET", path: "/api/history/last", auth: "read" },
+  /** A consistent copy of history.db as a file download (issue 26): `history-<local date>.db`. */
+  backup: { method: "GET", path: "/api/history/backup", auth: "admin" },
 } as const satisfies Record<string, EndpointDef>;
 
 /** The two sockets (API.md §3.2, §3.3): both use the read rule. */

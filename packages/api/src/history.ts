@@ -97,6 +97,3 @@ export interface HistoryError {
 
 /** Longest range per interval (result size cap): a year of days, ten years of months, a century of years. */
 export const HISTORY_MAX_PERIODS: Record<HistoryInterval, number> = { day: 366, month: 120, year: 100 };
-
-/** Where the gateway serves the History screen's chunk (not part of the device build). */
-export const HISTORY_CHUNK = "/history/history.js";

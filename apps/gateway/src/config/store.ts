@@ -141,7 +141,16 @@ export class ConfigStore {
       write = true;
     }
     this.disk = structuredClone(this.config);
-    if (write) await this.save();
+    if (write) {
+      await this.save().catch((err: unknown) => {
+        if (!(err instanceof WriteFailedError)) throw err;
+        // A read-only data folder or a full disk on a first start: the live view runs on these settings and the
+        // start says why they are not kept (issue 21 item 2); every later save answers 1006 until it can write.
+        const line = `Settings cannot be saved: ${this.path} ${err.message.replace(/^config /, "")}; running on them until it can be written.`;
+        this.log(line);
+        console.warn(line);
+      });
+    }
     return this.config;
   }
 

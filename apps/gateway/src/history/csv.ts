@@ -3,15 +3,25 @@ import type { HistoryEnergy, HistoryPower } from "@dtu/api/history";
 import type { PosixTz } from "../time/posixTz.ts";
 import { isoLocal } from "./days.ts";
 
-/** RFC 4180 quoting; a leading formula character is neutralised so a spreadsheet never evaluates a name. */
-function cell(value: string | number | null): string {
+/**
+ * The characters that make a spreadsheet read a cell as a formula when it starts with one (OWASP "CSV Injection"):
+ * `=`, `+`, `-`, `@`, and TAB and CR, which some programs skip before looking for the formula sign.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell, RFC 4180 quoted. A text starting with a formula character gets a leading `'` (shown by spreadsheets as
+ * text, the value kept readable) and is always quoted, as OWASP advises, so no program sees it as a formula.
+ */
+export function csvCell(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const neutralised = FORMULA_START.test(value);
+  const safe = neutralised ? `'${value}` : value;
+  return neutralised || /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const line = (cells: (string | number | null)[]): string => `${cells.map(cell).join(",")}\r\n`;
+const line = (cells: (string | number | null)[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
 /** Time in the device's local time with its offset, then the total and every series in W. */
 export function powerCsv(p: HistoryPower, tz: PosixTz): string {

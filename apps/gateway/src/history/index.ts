@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { Clock } from "../device/contracts.ts";
 import type { PosixTz } from "../time/posixTz.ts";
 import { createQueries, type Queries } from "./queries.ts";
+import { createReads, type Reads } from "./reads.ts";
 import { createRecorder, type Recorder } from "./recorder.ts";
 import { createWriter, openDb, type HistoryDb, type Writer } from "./store.ts";
 
@@ -23,7 +24,10 @@ export interface History {
   db: HistoryDb;
   writer: Writer;
   recorder: Recorder;
+  /** The sync queries on the writing connection (tests, backfill); the API reads through `reads`. */
   queries: Queries;
+  /** The API's reads and the backup, in a worker thread with its own connection (started on first use). */
+  readonly reads: Reads;
   zone: () => PosixTz;
   now: () => number;
   close(): void;
@@ -33,8 +37,10 @@ export const HISTORY_FILE = "history.db";
 
 export function openHistory(opts: HistoryOptions): History {
   mkdirSync(opts.dataDir, { recursive: true });
-  const db = openDb(join(opts.dataDir, HISTORY_FILE));
+  const file = join(opts.dataDir, HISTORY_FILE);
+  const db = openDb(file);
   const writer = createWriter(db);
+  let reads: Reads | null = null;
   return {
     db,
     writer,
@@ -45,8 +51,15 @@ export function openHistory(opts: HistoryOptions): History {
       ...(opts.rawDays ? { rawDays: opts.rawDays } : {}),
     }),
     queries: createQueries(db, opts.zone),
+    get reads() {
+      reads ??= createReads(file, opts.zone);
+      return reads;
+    },
     zone: opts.zone,
     now: () => opts.clock.now(),
-    close: () => db.close(),
+    close: () => {
+      reads?.close();
+      db.close();
+    },
   };
 }

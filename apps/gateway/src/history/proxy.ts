@@ -1,108 +1,116 @@
 /**
  * History for the proxy (issue 14 §1–2): `<data>/history.db` fed by the gateway's own device connection
- * (proxyFeed.ts), the `/api/history/*` routes answered here instead of being forwarded, and the History chunk.
- * Read access as on the device (API.md §2.1): open while the device's read-only access is on, else the request's
- * Basic credentials must be accepted by the device (`/api/security/authenticate`, cached for a minute).
+ * (proxyFeed.ts), the `/api/history/*` routes answered here instead of being forwarded.
+ * Read access as on the device (API.md §2.1), asked at every request (deviceAccess.ts, cached a few seconds); the
+ * recorder says on the console when the device stops or starts letting it in. A history file that cannot be used
+ * never stops the proxy (keeper.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { endpoints } from "@dtu/api/endpoints";
+import type { Clock } from "../device/contracts.ts";
 import type { PosixTz } from "../time/posixTz.ts";
+import { safeParse } from "../time/clock.ts";
+import { createDeviceAccess } from "./deviceAccess.ts";
 import { createFeed } from "./feed.ts";
-import { openHistory, type History } from "./index.ts";
+import { keepHistory, type HistoryKeeper } from "./keeper.ts";
 import { probeAccess, startDeviceFeed, type Access, type DeviceFeed } from "./proxyFeed.ts";
 import { historyHandlers } from "./routes.ts";
-import { attachHistorySite, type HistorySite } from "./site.ts";
 import { getMeta } from "./store.ts";
-import { safeParse } from "../time/clock.ts";
 
 export interface ProxyHistoryOptions {
   dataDir: string;
   rawDays?: number;
   user?: string;
   password?: string;
+  /** Host clock (default Date): the recorder's sample times and the access cache; tests drive it. */
+  clock?: Clock;
+  /** Console lines: access lost or regained, history problems (default console.log). */
+  log?: (line: string) => void;
+  /** How long the device's read rule and a login are trusted (default 3 s). */
+  accessCacheMs?: number;
+  /** First reconnect delay of the recorder's socket (default 2 s). */
+  retryMs?: number;
 }
 
 export interface ProxyHistory {
-  history: History;
+  keeper: HistoryKeeper;
   feed: DeviceFeed;
-  site: HistorySite;
   /** The device's answer to a read request at start (for the start message). */
   access: Promise<Access>;
   close(): void;
 }
 
-const AUTH_CACHE_MS = 60_000;
+const LOST =
+  "History: the device now refuses live data to the recorder (read-only access is off and no accepted " +
+  "--device-password was given); nothing is recorded until it lets the recorder in again.";
+const REGAINED = "History: the device gives live data to the recorder again; recording goes on.";
 
 export function startProxyHistory(
   app: FastifyInstance,
   device: URL,
   opts: ProxyHistoryOptions,
 ): ProxyHistory {
+  const clock: Clock = opts.clock ?? { now: () => Date.now() };
+  const log = opts.log ?? ((line: string) => console.log(line));
   const auth =
     opts.password !== undefined
       ? `Basic ${Buffer.from(`${opts.user ?? "admin"}:${opts.password}`).toString("base64")}`
       : null;
   let zone: PosixTz = safeParse("UTC0");
-  const history = openHistory({
+  const keeper = keepHistory({
     dataDir: opts.dataDir,
     zone: () => zone,
-    clock: { now: () => Date.now() },
+    clock,
     ...(opts.rawDays ? { rawDays: opts.rawDays } : {}),
+    log,
+    onOpen: (h) => {
+      const known = getMeta(h.db, "zone");
+      if (known) zone = safeParse(known);
+    },
   });
-  const known = getMeta(history.db, "zone");
-  if (known) zone = safeParse(known);
+  // Said on the console when it changes; the start message says the first state (proxy/cli.ts historyLine).
+  let granted: boolean | null = null;
   const feed = startDeviceFeed({
     device,
     auth,
-    feed: createFeed(history.recorder, () => Date.now()),
+    feed: createFeed(keeper.recorder, () => clock.now()),
     setZone: (tz, rule) => {
       zone = tz;
-      history.writer.meta("zone", rule);
+      try {
+        keeper.current()?.writer.meta("zone", rule);
+      } catch {
+        // An unwritable file: the zone is kept in memory, the recorder says what fails.
+      }
     },
+    onAccess: (now) => {
+      if (granted !== null && now !== granted) log(now ? REGAINED : LOST);
+      granted = now;
+    },
+    ...(opts.retryMs !== undefined ? { retryMs: opts.retryMs } : {}),
   });
   const access = probeAccess(device, auth);
+  const rule = createDeviceAccess({
+    device,
+    clock,
+    ...(opts.accessCacheMs !== undefined ? { cacheMs: opts.accessCacheMs } : {}),
+  });
 
-  let readOpen = false;
-  void access.then((a) => (readOpen = a === "open"));
-  const accepted = new Map<string, number>();
-  async function allowed(req: FastifyRequest): Promise<boolean> {
-    if (readOpen) return true;
-    const header = req.headers.authorization;
-    if (!header) return false;
-    if ((accepted.get(header) ?? 0) > Date.now()) return true;
-    try {
-      const res = await fetch(new URL(endpoints.authenticate.path, device), {
-        headers: { authorization: header },
-        signal: AbortSignal.timeout(4000),
-      });
-      await res.body?.cancel();
-      if (!res.ok) return false;
-      accepted.set(header, Date.now() + AUTH_CACHE_MS);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  for (const route of historyHandlers(() => history)) {
+  for (const route of historyHandlers(keeper)) {
     app.get(route.path, async (req: FastifyRequest, reply: FastifyReply) => {
-      if (!(await allowed(req))) return reply.code(401).send();
-      const out = route.handle(new URLSearchParams(req.url.split("?", 2)[1] ?? ""), reply);
+      if (!(await rule.allowed(req.headers.authorization, route.auth))) return reply.code(401).send();
+      const out = await route.handle(new URLSearchParams(req.url.split("?", 2)[1] ?? ""), reply);
       if (!reply.sent && out !== undefined) {
         void reply.code(200).header("content-type", "application/json").send(JSON.stringify(out));
       }
       return reply;
     });
   }
-  const site = attachHistorySite(app);
   return {
-    history,
+    keeper,
     feed,
-    site,
     access,
     close() {
       feed.close();
-      history.close();
+      keeper.close();
     },
   };
 }

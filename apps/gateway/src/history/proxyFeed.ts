@@ -19,7 +19,11 @@ export interface DeviceFeedOptions {
   feed: Feed;
   setZone: (tz: PosixTz, rule: string) => void;
   log?: (line: string) => void;
+  /** The device let the socket in (true) or refused it with 401 (false): the recorder has or lost access. */
+  onAccess?: (granted: boolean) => void;
   timeoutMs?: number;
+  /** First reconnect delay (default 2 s, doubling up to 60 s); tests shorten it. */
+  retryMs?: number;
 }
 
 export interface DeviceFeed {
@@ -57,7 +61,8 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
   let ws: WebSocket | null = null;
   let open = false;
   let closed = false;
-  let backoff = 2000;
+  const firstBackoff = opts.retryMs ?? 2000;
+  let backoff = firstBackoff;
   let retry: NodeJS.Timeout | null = null;
   let beat: NodeJS.Timeout | null = null;
 
@@ -102,7 +107,8 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
     let alive = true;
     sock.on("open", () => {
       open = true;
-      backoff = 2000;
+      backoff = firstBackoff;
+      opts.onAccess?.(true);
       initial().catch((err: unknown) => opts.log?.(`History: first read failed (${String(err)})`));
       beat = setInterval(() => {
         if (!alive) {
@@ -123,6 +129,12 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
       } catch {
         // Not a live document: ignored, as the web app does.
       }
+    });
+    sock.on("unexpected-response", (_req, res) => {
+      // 401: read-only access is off and our credentials (if any) are not accepted (API.md §2.3).
+      if (res.statusCode === 401) opts.onAccess?.(false);
+      res.resume();
+      sock.terminate();
     });
     sock.on("error", () => undefined);
     sock.on("close", () => {

@@ -1,9 +1,11 @@
 /**
- * What the recorder keeps of one inverter, read from a live-data inverter object in any of its shapes: v23.11.16
- * (inverter values in `AC/0`) and v24.2.12+ (moved to `INV/0`, API.md §9.2: read `INV` first, then `AC`). Summary
- * objects (no `AC`) carry no measurements and give null: the recorder waits for the detail.
+ * What the recorder keeps of one inverter, read from a live-data inverter object in any of its shapes: 2022's flat
+ * channels (`"0"`, `"1"`…, turned into the current shape by the conversion the web app uses), v23.11.16 (inverter
+ * values in `AC/0`) and v24.2.12+ (moved to `INV/0`, API.md §9.2: read `INV` first, then `AC`). Summary objects (no
+ * `AC`) carry no measurements and give null: the recorder waits for the detail.
  */
 import type { ChannelMap, LiveInverter } from "@dtu/api/live";
+import { normalizeInverter } from "@dtu/api/liveShapes";
 
 export interface StringReading {
   /** DC channel index as on the wire (0-based). */
@@ -48,7 +50,8 @@ function wh(f: Fieldish): number | null {
   return f.u === "kWh" ? f.v * 1000 : f.v;
 }
 
-export function readingOf(inv: LiveInverter): InverterReading | null {
+export function readingOf(received: LiveInverter): InverterReading | null {
+  const inv = normalizeInverter(received);
   if (!inv.AC || typeof inv.serial !== "string") return null;
   const level = (name: string): Fieldish => field(inv.INV, "0", name) ?? field(inv.AC, "0", name);
   const strings: StringReading[] = Object.keys(inv.DC ?? {})

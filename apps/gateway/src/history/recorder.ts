@@ -10,7 +10,15 @@ import type { PosixTz } from "../time/posixTz.ts";
 import { dayOf } from "./days.ts";
 import { energyStep, type EnergyBase } from "./energy.ts";
 import type { InverterReading } from "./reading.ts";
-import { INVERTER_CH, TOTAL_SERIAL, loadBases, type HistoryDb, type RawRow, type Writer } from "./store.ts";
+import {
+  INVERTER_CH,
+  TOTAL_SERIAL,
+  loadBases,
+  transaction,
+  type HistoryDb,
+  type RawRow,
+  type Writer,
+} from "./store.ts";
 
 export interface RecorderOptions {
   db: HistoryDb;
@@ -71,7 +79,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     }
   }
 
-  const tx = db.transaction((at: number, readings: InverterReading[]) => {
+  const tx = transaction(db, (at: number, readings: InverterReading[]) => {
     const tSec = Math.floor(at / 1000);
     const day = dayOf(opts.zone(), at);
     writer.up(tSec);
@@ -130,7 +138,16 @@ export function createRecorder(opts: RecorderOptions): Recorder {
 
   return {
     record(atMs, readings) {
-      tx(atMs, readings);
+      try {
+        tx(atMs, readings);
+      } catch (err) {
+        // The transaction was rolled back (disk full, …): the energy bases go back to what the file holds, so the
+        // next reading that is written credits the whole span since the last written one.
+        writer.forgetIds();
+        bases.clear();
+        for (const [sid, b] of loadBases(db)) bases.set(sid, b);
+        throw err;
+      }
     },
   };
 }

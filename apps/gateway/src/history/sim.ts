@@ -8,10 +8,11 @@ import { safeParse } from "../time/clock.ts";
 import type { PosixTz } from "../time/posixTz.ts";
 import { backfill } from "./backfill.ts";
 import { createFeed } from "./feed.ts";
-import { openHistory, type History } from "./index.ts";
+import { keepHistory, type HistoryKeeper } from "./keeper.ts";
 
 export interface SimHistory {
-  history: History;
+  /** The history, or why there is none (keeper.ts): a file that cannot be used never stops the gateway. */
+  keeper: HistoryKeeper;
   tick(): void;
 }
 
@@ -29,18 +30,25 @@ export function zoneOf(rule: () => string): () => PosixTz {
   };
 }
 
-export function startSimHistory(gw: Gateway, dataDir: string, rawDays?: number): SimHistory {
-  const history = openHistory({
+export function startSimHistory(
+  gw: Gateway,
+  dataDir: string,
+  rawDays?: number,
+  log: (line: string) => void = (line) => console.log(line),
+): SimHistory {
+  const keeper = keepHistory({
     dataDir,
     zone: zoneOf(() => gw.config.ntp.timezone),
     clock: gw.clock,
     ...(rawDays ? { rawDays } : {}),
+    log,
+    // A fresh file (first start, or a damaged one kept aside) gets the modelled month.
+    onOpen: (h) => backfill(h, gw.config, gw.clock.now()),
   });
-  backfill(history, gw.config, gw.clock.now());
-  const feed = createFeed(history.recorder, () => gw.clock.now());
+  const feed = createFeed(keeper.recorder, () => gw.clock.now());
   let version = -1;
   return {
-    history,
+    keeper,
     tick() {
       if (gw.inOutage() || !gw.clock.synced()) return;
       const v = gw.fleet.statsVersion();

@@ -49,13 +49,40 @@ export type HistoryDb = InstanceType<typeof Database>;
 
 export function openDb(file: string): HistoryDb {
   const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  db.pragma("busy_timeout = 5000");
-  // 32 MB of page cache: a year of 5-minute rows of many series stays in memory while it is written and read.
-  db.pragma("cache_size = -32000");
-  db.exec(SCHEMA);
-  return db;
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+    db.pragma("busy_timeout = 5000");
+    // 32 MB of page cache: a year of 5-minute rows of many series stays in memory while it is written and read.
+    db.pragma("cache_size = -32000");
+    db.exec(SCHEMA);
+    return db;
+  } catch (err) {
+    // A damaged or unwritable file: closed, so the caller can keep it aside or try again later (keeper.ts).
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * `fn` in one transaction. libsql's own `db.transaction` always sends ROLLBACK on an error, but SQLite has already
+ * rolled back after some errors (SQLITE_FULL, SQLITE_IOERR): that ROLLBACK then fails with "no transaction is active"
+ * and hides the real cause. Here ROLLBACK is sent only while a transaction is still open.
+ */
+export function transaction<A extends unknown[]>(
+  db: HistoryDb,
+  fn: (...args: A) => void,
+): (...args: A) => void {
+  return (...args) => {
+    db.exec("BEGIN");
+    try {
+      fn(...args);
+      db.exec("COMMIT");
+    } catch (err) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw err;
+    }
+  };
 }
 
 const deci = (w: number): number => Math.round(w * 10);
@@ -122,6 +149,10 @@ export function createWriter(db: HistoryDb) {
     },
     meta(key: string, value: string): void {
       st.setMeta.run(key, value);
+    },
+    /** After a rolled-back transaction: series created in it are gone, so their cached ids are dropped. */
+    forgetIds(): void {
+      ids.clear();
     },
     /** Raw samples older than `rawFrom`, aggregates and coverage older than `aggFrom` (Unix s). */
     prune(rawFrom: number, aggFrom: number): void {

@@ -1,7 +1,8 @@
 /**
  * Static content as the device serves it (API.md §3.21): pre-gzipped files with `Content-Encoding: gzip`, the SPA
  * index for every unmatched path, `/js/app.js` with ETag = git hash and 304, `/zones.json` gzipped (its route is in
- * the endpoint map, routes/system.ts).
+ * the endpoint map, routes/system.ts). The gateway serves its own build (gateway_dist/, plain files compressed here
+ * once per version), which adds lazy chunks under `/js/` and install icons; a device build (webapp_dist/) works too.
  */
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
@@ -33,7 +34,8 @@ async function gzipped(dir: string, name: string): Promise<Buffer | null> {
     const hit = cache.get(path);
     if (hit && hit.mtimeMs === info.mtimeMs) return hit.body;
     const raw = await readFile(path);
-    const body = compress ? gzipSync(raw) : raw;
+    // Level 9: once per file version (cached), and the gateway build's entry is what `/` waits for.
+    const body = compress ? gzipSync(raw, { level: 9 }) : raw;
     cache.set(path, { mtimeMs: info.mtimeMs, body });
     return body;
   }
@@ -57,6 +59,17 @@ async function zonesGzip(file: string): Promise<Buffer> {
   const body = gzipSync(text);
   cache.set(key, { mtimeMs: info?.mtimeMs ?? -1, body });
   return body;
+}
+
+/**
+ * The device's ETag is its firmware's git hash, which changes with the app it embeds. The gateway build (plain
+ * `js/app.js`) changes on every `npm run build` under the same hash, and an old entry would name lazy chunks that are
+ * gone: its ETag also carries the file's time. Empty for a device build (`js/app.js.gz`).
+ */
+async function builtAt(dir: string): Promise<string> {
+  if (await stat(join(dir, "js/app.js.gz")).catch(() => null)) return "";
+  const info = await stat(join(dir, "js/app.js")).catch(() => null);
+  return info ? `-${Math.round(info.mtimeMs).toString(16)}` : "";
 }
 
 function sendGzip(reply: FastifyReply, type: string, body: Buffer): void {
@@ -84,7 +97,13 @@ const FILES: Record<string, { name: string; type: string }> = {
   "/favicon.ico": { name: "favicon.ico", type: "image/x-icon" },
   "/favicon.png": { name: "favicon.png", type: "image/png" },
   "/site.webmanifest": { name: "site.webmanifest", type: "application/manifest+json" },
+  // The gateway build's install icons (its manifest names them; the device build has none).
+  "/icon-192.png": { name: "icon-192.png", type: "image/png" },
+  "/icon-512.png": { name: "icon-512.png", type: "image/png" },
 };
+
+/** A lazy chunk of the gateway build (`js/<name>-<hash>.js`, apps/webapp/scripts/build-kind.mjs). */
+const CHUNK = /^\/js\/([\w-]+-[\w-]+\.js)$/;
 
 function matches(path: string, route: string): boolean {
   return path === route || path.startsWith(`${route}/`);
@@ -107,13 +126,22 @@ export async function sendStatic(
   if (matches(path, "/js/app.js")) {
     const body = await gzipped(gw.webRoot, "js/app.js");
     if (!body) return false;
-    const etag = gw.identity.gitHash;
+    const etag = gw.identity.gitHash + (await builtAt(gw.webRoot));
     const inm = req.headers["if-none-match"];
     void reply.header("cache-control", "public, must-revalidate").header("etag", etag);
     if (typeof inm === "string" && inm.startsWith(etag)) {
       void reply.code(304).send();
       return true;
     }
+    sendGzip(reply, "text/javascript", body);
+    return true;
+  }
+  const chunk = CHUNK.exec(path)?.[1];
+  if (chunk) {
+    const body = await gzipped(gw.webRoot, `js/${chunk}`);
+    if (!body) return false;
+    // The name changes with the content: cached for good.
+    void reply.header("cache-control", "public, max-age=31536000, immutable");
     sendGzip(reply, "text/javascript", body);
     return true;
   }

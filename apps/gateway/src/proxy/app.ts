@@ -24,15 +24,17 @@ import { REPO_ROOT } from "../app.ts";
 import { installHttpSecurity } from "../security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
 import { withoutSessionCookie } from "../security/sessions.ts";
-import { recheckSessions } from "./recheck.ts";
+import { recheckSessions, recheckSockets } from "./recheck.ts";
 import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
+import type { Access } from "../history/proxyFeed.ts";
 import { createSite, deviceZones } from "./site.ts";
+import { addFeaturesRoute } from "../http/features.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
 
 export interface ProxyOptions {
   /** The device's address: `http://192.168.1.50`, `192.168.1.50`, `http://opendtu.local:80`. */
   device: string;
-  /** Built web app; default `<repo>/webapp_dist`. */
+  /** Built web app; default `<repo>/gateway_dist` (the gateway build). */
   webRoot?: string;
   /** Fastify's request logger (default off). */
   logger?: boolean;
@@ -122,9 +124,11 @@ function unreachable(
     .send(JSON.stringify({ type: "danger", message: `Device unreachable: ${reason} (${device.origin})` }));
 }
 
+const REFUSED: readonly Access[] = ["credentials-needed", "credentials-wrong"];
+
 export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   const device = parseDevice(opts.device);
-  const webRoot = opts.webRoot ?? join(REPO_ROOT, "webapp_dist");
+  const webRoot = opts.webRoot ?? join(REPO_ROOT, "gateway_dist");
   const zonesFile = opts.zonesFile ?? join(REPO_ROOT, "apps/gateway/src/generated/zones.json");
   const connectTimeout = opts.connectTimeoutMs ?? 4000;
   const site = createSite({ webRoot, zonesFile });
@@ -135,9 +139,16 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     // Only the device knows whether credentials are right; a successful login passing through says so.
     loginSucceeded: (req, status) =>
       status === 200 && req.method === "GET" && req.url.split("?", 1)[0] === endpoints.authenticate.path,
-    onSecurityChanged: () => void recheckSessions(security.sessions, device, connectTimeout),
+    onSecurityChanged: () => {
+      void recheckSessions(security.sessions, device, connectTimeout);
+      void recheckSockets(security.openSockets, device, connectTimeout);
+    },
   });
   const history = opts.history ? startProxyHistory(app, device, opts.history) : null;
+  // History shows while it is recorded: not when the device refuses the recorder's read access.
+  addFeaturesRoute(app, async () => ({
+    history: history !== null && !REFUSED.includes(await history.access),
+  }));
 
   await app.register(httpProxy, {
     upstream: device.origin,
@@ -195,7 +206,6 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
         await site.sendLocalZones(req, reply);
         return reply;
       }
-      if (req.method === "GET" && (await history?.site.send(reply, path))) return reply;
       await site.send(req, reply, path);
       return reply;
     };

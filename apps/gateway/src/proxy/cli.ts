@@ -58,7 +58,11 @@ export async function runProxy(args: ProxyCliArgs): Promise<void> {
   console.log("Log in with the device's own admin password.");
   if (app.history && args.history) {
     const dataDir = args.history.dataDir;
-    void app.history.access.then((a) => console.log(historyLine(a, dataDir)));
+    const keeper = app.history.keeper;
+    // A history file that cannot be used (or was kept aside) is said first; the device's access rule after it.
+    const note = keeper.startNote();
+    if (note) console.log(note);
+    if (keeper.current()) void app.history.access.then((a) => console.log(historyLine(a, dataDir)));
   }
   // Tell at once whether the device answers, without waiting for the first page load.
   void fetch(new URL("/api/system/status", app.device), { signal: AbortSignal.timeout(4000) }).then(

@@ -18,6 +18,7 @@ import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { upgradeAuthorization } from "../http/auth.ts";
 import type { Security } from "../security/index.ts";
+import { sessionToken } from "../security/sessions.ts";
 import { addressKey } from "../security/throttle.ts";
 import { DEVICE_MAX_PAYLOAD, SOCKET_MAX_PAYLOAD, originAllowed } from "../security/upgrade.ts";
 
@@ -141,7 +142,13 @@ export function attachProxySockets(server: Server, device: URL, sec: Security): 
       }
       settled = true;
       pending.delete(upstream);
-      wss.handleUpgrade(req, socket, head, (client) => pair(client, upstream));
+      wss.handleUpgrade(req, socket, head, (client) => {
+        pair(client, upstream);
+        // Remembered with its credentials: a logout or password change closes it (security/openSockets.ts).
+        const token = own === undefined ? sessionToken(req.headers) : undefined;
+        const close = () => client.close(1008, "credentials changed");
+        client.on("close", sec.openSockets.add({ authorization: auth, token, close }));
+      });
     });
   };
 

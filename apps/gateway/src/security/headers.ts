@@ -1,6 +1,7 @@
 /**
- * Security headers on the pages the gateway and the proxy serve (our addition; the device sends none). The device
- * API answers (`/api/...`) keep the device's own headers.
+ * Security headers on everything the gateway and the proxy serve (our addition; the device sends none). The device's
+ * own API answers pass through unchanged otherwise; they get a policy of their own (issue 21 item 5): an API answer
+ * is data, never a document, so nothing in it may run, load or be framed, and no browser may guess a type for it.
  *
  * Content-Security-Policy, by what the web app needs:
  * - scripts only from this origin (the built index.html has no inline script);
@@ -34,8 +35,31 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "referrer-policy": "no-referrer",
 };
 
-/** Adds the headers to an answer that is not a device API answer. */
+/** The policy of `/api/*` answers (JSON, CSV, files): a browser opening one directly runs and loads nothing. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
+
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "content-security-policy": API_CONTENT_SECURITY_POLICY,
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+};
+
+/** Adds the headers of pages, or those of API answers under `/api`. */
 export function addSecurityHeaders(reply: FastifyReply, path: string): void {
-  if (path === "/api" || path.startsWith("/api/")) return;
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) void reply.header(name, value);
+  const api = path === "/api" || path.startsWith("/api/");
+  for (const [name, value] of Object.entries(api ? API_SECURITY_HEADERS : SECURITY_HEADERS))
+    void reply.header(name, value);
+}
+
+/**
+ * A `Content-Disposition` for a download whose name we build: only letters, digits, `.`, `_` and `-` survive, so no
+ * quote, path, control character or header break can reach the header, whatever a name or parameter held.
+ */
+export function attachment(name: string): string {
+  const safe =
+    name
+      .replace(/[^A-Za-z0-9._-]/g, "_")
+      .replace(/^\.+/, "_")
+      .slice(0, 100) || "download";
+  return `attachment; filename="${safe}"`;
 }

@@ -32,7 +32,10 @@ export function installHttpSecurity(app: FastifyInstance, sec: Security, opts: H
   app.addHook("onRequest", async (req, reply) => {
     const path = pathOf(req.url);
     if (path === LOGOUT_PATH && req.method === "POST") {
-      sec.sessions.drop(sessionToken(req.headers));
+      const token = sessionToken(req.headers);
+      sec.sessions.drop(token);
+      // The sockets this browser opened with the session's credentials end with it.
+      sec.openSockets.closeSession(token);
       return reply.code(204).header("set-cookie", CLEAR_SESSION_COOKIE).send();
     }
     if (req.headers.authorization === undefined) return;

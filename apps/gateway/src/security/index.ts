@@ -5,6 +5,7 @@
  */
 import type { Clock } from "../device/contracts.ts";
 import { createNonces, type DigestNonces } from "./nonces.ts";
+import { createOpenSockets, type OpenSockets } from "./openSockets.ts";
 import { createSessions, type Sessions } from "./sessions.ts";
 import { createThrottle, type Throttle, type ThrottleOptions } from "./throttle.ts";
 
@@ -12,6 +13,8 @@ export interface Security {
   sessions: Sessions;
   nonces: DigestNonces;
   throttle: Throttle;
+  /** The open sockets with their credentials: closed on logout and when their password changes. */
+  openSockets: OpenSockets;
   /** Waits before an answer (tests replace it to check the delays without waiting). */
   sleep: (ms: number) => Promise<void>;
 }
@@ -29,6 +32,7 @@ export function createSecurity(opts: SecurityOptions): Security {
     sessions: createSessions(clock),
     nonces: createNonces(clock),
     throttle: createThrottle({ ...opts.throttle, clock, log: opts.log }),
+    openSockets: createOpenSockets(),
     sleep: opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
   };
 }

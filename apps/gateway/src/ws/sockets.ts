@@ -14,6 +14,7 @@ import { digestChallenge, socketAllowed, upgradeAuthorization } from "../http/au
 import { spaBytes } from "../http/static.ts";
 import { liveDocument } from "../routes/live.ts";
 import type { Security } from "../security/index.ts";
+import { sessionToken } from "../security/sessions.ts";
 import { addressKey } from "../security/throttle.ts";
 import { SOCKET_MAX_PAYLOAD, originAllowed } from "../security/upgrade.ts";
 
@@ -40,7 +41,7 @@ class SocketGroup {
     this.maxClients = maxClients;
   }
 
-  add(ws: WebSocket): void {
+  add(ws: WebSocket, forget: () => void = () => undefined): void {
     const id = this.nextId++;
     this.clients.push({ id, ws });
     this.gw.log(`Websocket: [${this.path}][${id}] connect`);
@@ -48,6 +49,7 @@ class SocketGroup {
     ws.on("message", () => undefined);
     ws.on("error", () => undefined);
     ws.on("close", () => {
+      forget();
       const i = this.clients.findIndex((c) => c.ws === ws);
       if (i >= 0) this.clients.splice(i, 1);
       this.gw.log(`Websocket: [${this.path}][${id}] disconnect`);
@@ -146,7 +148,17 @@ export function attachSockets(
       return;
     }
     void authorize(req, socket).then((ok) => {
-      if (ok && !socket.destroyed) group.wss.handleUpgrade(req, socket, head, (ws) => group.add(ws));
+      if (!ok || socket.destroyed) return;
+      group.wss.handleUpgrade(req, socket, head, (ws) => {
+        // Remembered with its credentials: a logout or password change closes it (security/openSockets.ts).
+        const fromSession = req.headers.authorization === undefined;
+        const forget = sec.openSockets.add({
+          authorization: upgradeAuthorization(req.headers, sec.sessions),
+          token: fromSession ? sessionToken(req.headers) : undefined,
+          close: () => ws.close(1008, "credentials changed"),
+        });
+        group.add(ws, forget);
+      });
     });
   };
   server.on("upgrade", onUpgrade);

@@ -1,7 +1,16 @@
-/** `/api/history/*` through the simulated gateway (issue 14 §5): bad parameters, CSV equals JSON, read auth. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+/**
+ * `/api/history/*` through the simulated gateway (issue 14 §5): bad parameters, CSV equals JSON, read auth; the
+ * backup (issue 26 item 2): the copy opens, passes `PRAGMA integrity_check` and holds the same daily totals, a copy
+ * taken while the recorder writes is consistent (the fleet's total equals the sum of its inverters on every day), and
+ * only the admin gets it.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import Database from "libsql";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HistoryEnergy, HistoryInfo, HistoryPower } from "@dtu/api/history";
-import { ADMIN, startGateway, type TestGateway } from "../helpers/app.ts";
+import { ADMIN, WRONG, startGateway, type TestGateway } from "../helpers/app.ts";
+import { reading, tempDir } from "./helpers.ts";
 
 let gw: TestGateway;
 let info: HistoryInfo;
@@ -87,6 +96,113 @@ describe("history API", () => {
       expect((await get("/api/history/info", ADMIN)).statusCode).toBe(200);
     } finally {
       gw.app.gateway.config.security.allow_readonly = true;
+    }
+  });
+});
+
+const backup = (authorization?: string) =>
+  gw.app.inject({ url: "/api/history/backup", headers: authorization ? { authorization } : {} });
+
+/** The downloaded copy as a database of its own. */
+function openCopy(bytes: Buffer) {
+  const file = join(tempDir(), "copy.db");
+  writeFileSync(file, bytes);
+  return new Database(file, { readonly: true });
+}
+
+/** Wh per series and day of a database (the daily table as it is). */
+const dailyOf = (db: InstanceType<typeof Database>) =>
+  db
+    .prepare(
+      "SELECT s.serial, d.day, d.wh FROM daily d JOIN series s ON s.id = d.sid WHERE s.ch = -1 ORDER BY 1, 2",
+    )
+    .all() as {
+    serial: string;
+    day: string;
+    wh: number;
+  }[];
+const strip = (rows: object[]) => rows.map((r) => ({ ...r, _metadata: undefined }));
+
+describe("history reads off the event loop (issue 21 item 3)", () => {
+  it("answers info, day curves, energy rows and CSV without running a query on the event loop's connection", async () => {
+    const h = gw.app.history?.current();
+    if (!h) throw new Error("no history");
+    // The writing connection's queries fail while this runs: every answer must come from the read worker.
+    const blocked = (["info", "power", "energy"] as const).map((name) =>
+      vi.spyOn(h.queries, name).mockImplementation(() => {
+        throw new Error(`${name} ran on the event loop`);
+      }),
+    );
+    try {
+      for (const url of [
+        "/api/history/info",
+        `/api/history/power?date=${info.today}`,
+        `/api/history/power?date=${info.today}&format=csv`,
+        `/api/history/energy?from=${info.first_day ?? ""}&to=${info.today}&interval=month`,
+      ])
+        expect((await get(url)).statusCode, url).toBe(200);
+      for (const spy of blocked) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of blocked) spy.mockRestore();
+    }
+  });
+});
+
+describe("history backup", () => {
+  it("downloads a dated copy that opens, passes integrity_check and holds the same daily totals", async () => {
+    const res = await backup(ADMIN);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/vnd.sqlite3");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="history-${info.today}.db"`);
+    const copy = openCopy(res.rawPayload);
+    expect(copy.prepare("PRAGMA integrity_check").raw(true).all()).toEqual([["ok"]]);
+    const live = gw.app.history?.current();
+    expect(live).toBeTruthy();
+    const days = dailyOf(copy);
+    expect(days.length).toBeGreaterThanOrEqual(30);
+    expect(strip(days)).toEqual(strip(dailyOf(live!.db)));
+    copy.close();
+  });
+
+  it("is consistent while the recorder writes", async () => {
+    const h = gw.app.history?.current();
+    if (!h) throw new Error("no history");
+    let writing = true;
+    let n = 0;
+    const start = Date.parse(`${info.today}T09:00:00Z`);
+    // Batches of three inverters, each in its own transaction, between the event loop's turns.
+    const writer = (async () => {
+      while (writing) {
+        const t = start + n * 5000;
+        h.recorder.record(
+          t,
+          ["a1", "a2", "a3"].map((s) => reading(s, 200, 10_000 + n * 0.3, n * 0.3)),
+        );
+        n++;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const res = await backup(ADMIN);
+    writing = false;
+    await writer;
+    expect(res.statusCode).toBe(200);
+    expect(n).toBeGreaterThan(1);
+    const copy = openCopy(res.rawPayload);
+    expect(copy.prepare("PRAGMA integrity_check").raw(true).all()).toEqual([["ok"]]);
+    // Every batch wrote the inverters' credits and the fleet's total in one transaction: a torn copy would differ.
+    const rows = dailyOf(copy).filter((r) => r.day === info.today);
+    const total = rows.find((r) => r.serial === "")?.wh ?? 0;
+    const sum = rows.filter((r) => r.serial !== "").reduce((a, r) => a + r.wh, 0);
+    expect(total).toBeCloseTo(sum, 6);
+    copy.close();
+  });
+
+  it("answers 401 to anonymous visitors, read-only visitors and a wrong password", async () => {
+    expect((await gw.app.inject("/api/history/info")).statusCode).toBe(200);
+    for (const auth of [undefined, WRONG]) {
+      const res = await backup(auth);
+      expect(res.statusCode).toBe(401);
+      expect(res.rawPayload.length).toBe(0);
     }
   });
 });

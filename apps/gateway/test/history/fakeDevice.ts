@@ -2,7 +2,7 @@
  * A device on loopback for the proxy recorder test: `/api/ntp/status`, `/api/livedata/status` (+ `?inv=`) and the
  * `/livedata` socket in the v23.11.16 shape (full snapshots, inverter values in AC/0) or the v24.2.12+ shape
  * (summary GET, detail per `?inv=` and per socket frame, values in INV/0; API.md §9.2–9.3). With read-only access
- * off, every read and the socket upgrade need Basic admin:secret.
+ * off, every read and the socket upgrade need Basic admin:secret; the login check always does.
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +15,10 @@ export const RULE = "CET-1CEST,M3.5.0,M10.5.0/3";
 export interface FakeDevice {
   url: URL;
   refused: number;
+  /** Read-only access, switchable mid-run as on the device's security page. */
+  readOnly: boolean;
+  /** Closes the open live sockets (as a device reboot does). */
+  dropSockets(): void;
   /** Sends one socket frame to every client (power in W, total in Wh). */
   send(power: number, totalWh: number): void;
   close(): Promise<void>;
@@ -67,7 +71,7 @@ function inverter(shape: "v23" | "v24", detail: boolean, power: number, totalWh:
 
 export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): Promise<FakeDevice> {
   const state = { power: 300, total: 1_500_000 };
-  const ok = (req: IncomingMessage) => readOnly || req.headers.authorization === AUTH;
+  const ok = (req: IncomingMessage) => dev.readOnly || req.headers.authorization === AUTH;
   const doc = (detail: boolean) => ({
     inverters: [inverter(shape, detail, state.power, state.total)],
     total: {
@@ -80,6 +84,10 @@ export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): 
   const dev: FakeDevice = {
     url: new URL("http://127.0.0.1"),
     refused: 0,
+    readOnly,
+    dropSockets() {
+      for (const c of wss.clients) c.terminate();
+    },
     send(power, totalWh) {
       state.power = power;
       state.total = totalWh;
@@ -93,7 +101,9 @@ export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): 
   };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
-    if (!ok(req)) {
+    // The login check is admin class: credentials needed whatever read-only access says (API.md §2.1).
+    const admin = url.pathname === "/api/security/authenticate";
+    if (admin ? req.headers.authorization !== AUTH : !ok(req)) {
       dev.refused++;
       res.writeHead(401).end();
       return;

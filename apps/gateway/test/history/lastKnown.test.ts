@@ -106,21 +106,34 @@ describe("last known readings", () => {
     expect(plan.filter((d) => d.startsWith("SCAN"))).toEqual([expect.stringMatching(/^SCAN s\b/)]);
   });
 
-  it("is served as /api/history/last with the read rule, 404 without history", () => {
+  it("is served as /api/history/last from the read worker, with the read rule; 404 without history", async () => {
     t = makeHistory();
     const { h } = t;
     h.recorder.record(at("2026-11-25", "16:45"), [reading("1164a", 3, 912_446, 1874)]);
     const route = (history: typeof h | null) => {
-      const r = historyHandlers(() => history).find((x) => x.name === "last");
+      const r = historyHandlers({ current: () => history, problem: () => null }).find(
+        (x) => x.name === "last",
+      );
       if (!r) throw new Error("no /api/history/last");
       return r;
     };
+    /** A reply that keeps what the handler sends. */
+    const replyOf = () => {
+      const sent = { code: 0, body: "" };
+      const reply = {
+        code: (c: number) => ((sent.code = c), reply),
+        header: () => reply,
+        send: (b: unknown) => ((sent.body = String(b)), reply),
+      };
+      return { sent, reply: reply as unknown as FastifyReply };
+    };
     expect(route(h)).toMatchObject({ path: "/api/history/last", auth: "read" });
-    const body = route(h).handle(new URLSearchParams(), {} as FastifyReply) as HistoryLast;
-    expect(body.inverters[0]?.yield_total_wh).toBe(912_446);
-    let code = 0;
-    const reply = { code: (c: number) => ((code = c), reply), header: () => reply, send: () => reply };
-    expect(route(null).handle(new URLSearchParams(), reply as unknown as FastifyReply)).toBeUndefined();
-    expect(code).toBe(404);
+    const ok = replyOf();
+    await route(h).handle(new URLSearchParams(), ok.reply);
+    expect(ok.sent.code).toBe(200);
+    expect((JSON.parse(ok.sent.body) as HistoryLast).inverters[0]?.yield_total_wh).toBe(912_446);
+    const none = replyOf();
+    await route(null).handle(new URLSearchParams(), none.reply);
+    expect(none.sent.code).toBe(404);
   });
 });

@@ -28,11 +28,13 @@ async function until(check: () => boolean, what: string, ms = 10_000): Promise<v
 async function setup(shape: "v23" | "v24", readOnly: boolean, auth: string | null) {
   const device = await startFakeDevice(shape, readOnly);
   let zone = "";
-  const h: History = openHistory({ dataDir: tempDir(), zone: () => safeParse(zone || "UTC0"), clock: Date });
+  // The recorder's clock, driven by the test (no sleeping for its 4 s sample spacing).
+  const clock = { t: Date.now(), now: () => clock.t };
+  const h: History = openHistory({ dataDir: tempDir(), zone: () => safeParse(zone || "UTC0"), clock });
   const feed: DeviceFeed = startDeviceFeed({
     device: device.url,
     auth,
-    feed: createFeed(h.recorder, () => Date.now()),
+    feed: createFeed(h.recorder, clock.now),
     setZone: (_tz, rule) => (zone = rule),
   });
   cleanup.push(
@@ -40,7 +42,7 @@ async function setup(shape: "v23" | "v24", readOnly: boolean, auth: string | nul
     () => feed.close(),
     () => h.close(),
   );
-  return { device, h, feed, zone: () => zone };
+  return { device, h, feed, clock, zone: () => zone };
 }
 
 const seriesNames = (h: History) =>
@@ -63,15 +65,15 @@ describe.each(["v23", "v24"] as const)("proxy recorder, %s live shape", (shape) 
   ] as const)(
     "records the inverter and its strings (%s)",
     async (_label, readOnly, auth) => {
-      const { h, device, zone } = await setup(shape, readOnly, auth);
+      const { h, device, clock, zone } = await setup(shape, readOnly, auth);
       await until(() => seriesNames(h).length === 3, "the inverter and its two strings");
       expect(seriesNames(h)).toEqual(["Garage", "Garage / East", "Garage / West"]);
       await until(() => zone() === RULE, "the device's time zone");
       // A frame 4 s later (the recorder keeps one sample per 4 s): 2 Wh more, credible for 820 Wp of modules.
-      await new Promise((r) => setTimeout(r, 4100));
+      clock.t += 4100;
       device.send(512, 1_500_002);
-      await until(() => h.queries.info(Date.now()).today_energy_wh === 2, "the socket frame's energy");
-      expect(h.queries.info(Date.now()).today_peak_w).toBe(512);
+      await until(() => h.queries.info(clock.t).today_energy_wh === 2, "the socket frame's energy");
+      expect(h.queries.info(clock.t).today_peak_w).toBe(512);
       // The first reading's raw samples (raw samples are at most one per 10 s).
       expect(firstPower(h, -1)?.p).toBe(300);
       expect(firstPower(h, 1)?.p).toBe(160);

@@ -102,4 +102,29 @@ describe("session cookie", () => {
     expect(gw.app.security.sessions.size()).toBe(0);
     expect(await socket("/livedata", cookie)).toBe(401);
   });
+
+  it("closes the sockets it opened on logout, and only those", async () => {
+    const mine = pair(await login());
+    const other = pair(await login(GOOD, "x=1"));
+    const a = await attempt(`ws://${base}/livedata`, { cookie: mine });
+    const b = await attempt(`ws://${base}/console`, { cookie: mine });
+    const c = await attempt(`ws://${base}/livedata`, { cookie: other });
+    opened.push(a.ws, b.ws, c.ws);
+    const closed = [a, b].map((x) => new Promise<number>((r) => x.ws.once("close", r)));
+    await fetch(`http://${base}/gateway/logout`, { method: "POST", headers: { ...XRW, cookie: mine } });
+    expect(await Promise.all(closed)).toEqual([1008, 1008]);
+    expect(c.ws.readyState).toBe(c.ws.OPEN);
+  });
+
+  it("closes the sockets opened with the old password on a password change, cookie or header", async () => {
+    const viaCookie = await attempt(`ws://${base}/livedata`, { cookie: pair(await login()) });
+    const viaHeader = await attempt(`ws://${base}/console`, { authorization: `Basic ${GOOD}` });
+    opened.push(viaCookie.ws, viaHeader.ws);
+    const closed = [viaCookie, viaHeader].map((x) => new Promise<number>((r) => x.ws.once("close", r)));
+    // Saving the same password closes nothing.
+    expect(await post("/api/security/config", { password: "openDTU42", allow_readonly: false })).toBe(1001);
+    expect(gw.app.sockets.clientCount("/livedata") + gw.app.sockets.clientCount("/console")).toBe(2);
+    expect(await post("/api/security/config", { password: "n3w-secret", allow_readonly: false })).toBe(1001);
+    expect(await Promise.all(closed)).toEqual([1008, 1008]);
+  });
 });

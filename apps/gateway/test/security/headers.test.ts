@@ -1,6 +1,7 @@
 /**
  * Security headers (SECURITY.md): every page the gateway or the proxy serves carries the CSP, nosniff and
- * no-referrer; device API answers keep the device's own headers (API.md §2, §3).
+ * no-referrer; API answers (device ones passed through, history and its CSV) carry nosniff and a CSP of their own
+ * (issue 21 item 5).
  */
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -47,10 +48,15 @@ describe.each([
     },
   );
 
-  it("device API answers keep the device's headers", async () => {
-    const res = await app().inject({ url: "/api/system/status", headers: { authorization: ADMIN } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers["content-security-policy"]).toBeUndefined();
-    expect(res.headers["x-content-type-options"]).toBeUndefined();
-  });
+  it.each(["/api/system/status", "/api/livedata/status", "/api/does-not-exist"])(
+    "API answer %s carries nosniff and the API policy",
+    async (url) => {
+      const res = await app().inject({ url, headers: { authorization: ADMIN } });
+      expect(res.headers["content-security-policy"]).toBe(
+        "default-src 'none'; frame-ancestors 'none'; sandbox",
+      );
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    },
+  );
 });

@@ -100,6 +100,14 @@ async function login(authdata = GOOD): Promise<string> {
   return (res.headers.get("set-cookie") ?? "").split(";", 1)[0] ?? "";
 }
 
+/** A security settings save the device accepts (its answer passes through; the proxy then re-checks). */
+const change = () =>
+  fetch(`${proxyHttp}/api/security/config`, {
+    method: "POST",
+    headers: { ...XRW, authorization: `Basic ${GOOD}`, "content-type": "application/x-www-form-urlencoded" },
+    body: "data=%7B%7D",
+  }).then((r) => r.text());
+
 async function upgrade(path: string, headers: Record<string, string>) {
   const a = await attempt(proxyHttp.replace(/^http/, "ws") + path, headers);
   opened.push(a.ws);
@@ -143,26 +151,42 @@ describe("proxy session cookie", () => {
 
   it("dies when the device no longer takes its password after a security change; lives on otherwise", async () => {
     const cookie = await login();
-    const change = () =>
-      fetch(`${proxyHttp}/api/security/config`, {
-        method: "POST",
-        headers: {
-          ...XRW,
-          authorization: `Basic ${GOOD}`,
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: "data=%7B%7D",
-      }).then((r) => r.text());
     const before = proxy.security.sessions.size();
     await change();
-    // The re-check asked the device and kept the session (same password).
-    await expect.poll(() => apiCalls.filter((h) => h.authorization === `Basic ${GOOD}`).length).toBe(3);
+    // The re-check asked the device (login, change, then the session and the open socket of the first test) and
+    // kept the session (same password).
+    await expect.poll(() => apiCalls.filter((h) => h.authorization === `Basic ${GOOD}`).length).toBe(4);
     expect(proxy.security.sessions.size()).toBe(before);
     password = Buffer.from("admin:n3w-secret").toString("base64");
     await change();
     await expect.poll(() => proxy.security.sessions.size()).toBe(0);
     password = GOOD;
     expect((await upgrade("/livedata", { cookie })).result).toBe(401);
+  });
+});
+
+describe("proxy sockets and changed credentials", () => {
+  const closing = (ws: WebSocket) => new Promise<number>((r) => ws.once("close", r));
+
+  it("closes the sockets a session opened when it logs out, and only those", async () => {
+    const mine = await login();
+    const a = await upgrade("/livedata", { cookie: mine });
+    const b = await upgrade("/console", { authorization: `Basic ${GOOD}` });
+    expect([a.result, b.result]).toEqual(["open", "open"]);
+    const closed = closing(a.ws);
+    await (await fetch(`${proxyHttp}/gateway/logout`, { method: "POST", headers: { cookie: mine } })).text();
+    expect(await closed).toBe(1008);
+    expect(b.ws.readyState).toBe(b.ws.OPEN);
+    b.ws.terminate();
+  });
+
+  it("closes the sockets whose password the device no longer takes after a security change", async () => {
+    const a = await upgrade("/livedata", { cookie: await login() });
+    const b = await upgrade("/console", { authorization: `Basic ${GOOD}` });
+    const closed = [closing(a.ws), closing(b.ws)];
+    password = Buffer.from("admin:n3w-secret").toString("base64");
+    await change();
+    expect(await Promise.all(closed)).toEqual([1008, 1008]);
   });
 });
 

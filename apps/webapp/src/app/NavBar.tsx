@@ -11,6 +11,8 @@ import { LOCALES } from "../locales";
 import { infoMenu, settingsMenu, type NavLink } from "./nav";
 import { loginUrl, paths } from "../lib/routes";
 import { useBrandIcon } from "./useBrandIcon";
+import { gatewayScreens, type GatewayScreen } from "./gatewayScreens";
+import { useGatewayFeatures } from "../lib/gatewayFeatures";
 
 const themeLabel: Record<Theme, MessageKey> = {
   light: "common.themeLight",
@@ -19,6 +21,8 @@ const themeLabel: Record<Theme, MessageKey> = {
 };
 const themeIcon = { light: "sun", dark: "moon", auto: "circleHalf" } as const;
 const localeLabel = { en: "common.languageEn", de: "common.languageDe", fr: "common.languageFr" } as const;
+
+const liveLink: NavLink = { path: paths.home, label: "common.liveView" };
 
 /** The navigation bar of SEED §2. Collapses below lg; any link tap closes the menu. */
 export function NavBar() {
@@ -29,6 +33,12 @@ export function NavBar() {
   const brand = useBrandIcon();
   const [open, setOpen] = useState(false);
   const collapse = () => setOpen(false);
+  // The build constant never changes between renders, so the hook is called on every render or on none.
+  // eslint-disable-next-line react-hooks/rules-of-hooks
+  const offer = __GATEWAY_BUILD__ ? useGatewayFeatures() : null;
+  /** Gateway build: the gateway's screens of one menu that the server offers now (./gatewayScreens.ts). */
+  const offered = (where: GatewayScreen["menu"]): NavLink[] =>
+    offer ? gatewayScreens.filter((s) => s.menu === where && offer[s.feature]) : [];
 
   const menu = (label: MessageKey, links: readonly NavLink[]) => (
     <Dropdown nav label={t(label)}>
@@ -71,17 +81,22 @@ export function NavBar() {
         </button>
         <div className={`collapse navbar-collapse${open ? " show" : ""}`} id="main-nav">
           <ul className="navbar-nav me-auto">
-            <li className="nav-item">
-              <Link
-                href={paths.home}
-                className={`nav-link${location === paths.home ? " active" : ""}`}
-                aria-current={location === paths.home ? "page" : undefined}
-                onClick={collapse}
-              >
-                {t("common.liveView")}
-              </Link>
-            </li>
-            {menu("common.menuSettings", settingsMenu)}
+            {[liveLink, ...(__GATEWAY_BUILD__ ? offered("main") : [])].map((l) => (
+              <li key={l.path} className="nav-item">
+                <Link
+                  href={l.path}
+                  className={`nav-link${location === l.path ? " active" : ""}`}
+                  aria-current={location === l.path ? "page" : undefined}
+                  onClick={collapse}
+                >
+                  {t(l.label)}
+                </Link>
+              </li>
+            ))}
+            {menu(
+              "common.menuSettings",
+              __GATEWAY_BUILD__ ? [...settingsMenu, ...offered("settings")] : settingsMenu,
+            )}
             {menu("common.menuInfo", infoMenu)}
           </ul>
           <ul className="navbar-nav align-items-lg-center">

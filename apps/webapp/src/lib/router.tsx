@@ -3,24 +3,16 @@ import { useLayoutEffect, useSyncExternalStore, type AnchorHTMLAttributes } from
 // The app's own router (issue 15 §4): every route is one exact path (lib/routes.ts) in the browser's history, so a
 // router package's patterns, nesting and base paths (wouter + regexparam, ~1.9 kB gz) were paid for and never used.
 
-/**
- * The browser announces only popstate; after our own pushState/replaceState we fire an event of the method's name,
- * as the History extension listens to these (apps/webapp/history/boot.tsx).
- */
-const EVENTS = ["popstate", "pushState", "replaceState"];
-
+/** The browser announces only the back and forward buttons; navigate() announces its own changes the same way. */
 function subscribe(changed: () => void): () => void {
-  for (const e of EVENTS) addEventListener(e, changed);
-  return () => {
-    for (const e of EVENTS) removeEventListener(e, changed);
-  };
+  addEventListener("popstate", changed);
+  return () => removeEventListener("popstate", changed);
 }
 
 /** Goes to a local URL (path and optional query) without reloading the app. */
 export function navigate(to: string, replace?: boolean): void {
-  const method = replace ? "replaceState" : "pushState";
-  history[method](null, "", to);
-  dispatchEvent(new Event(method));
+  history[replace ? "replaceState" : "pushState"](null, "", to);
+  dispatchEvent(new PopStateEvent("popstate"));
 }
 
 /** The current path, e.g. `/info/system`; re-renders on every navigation. */

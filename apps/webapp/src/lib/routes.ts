@@ -20,8 +20,19 @@ export const paths = {
   maintenanceReboot: "/maintenance/reboot",
 } as const;
 
+/**
+ * Routes of the gateway's own screens (README "Two builds", "Add a gateway screen"): only the gateway build has
+ * them. Read this object only under `__GATEWAY_BUILD__`, so that the device build drops it with the screens.
+ */
+export const gatewayPaths = {
+  history: "/history",
+} as const;
+
 export type PathName = keyof typeof paths;
-export type Path = (typeof paths)[PathName];
+export type GatewayPathName = keyof typeof gatewayPaths;
+export type DevicePath = (typeof paths)[PathName];
+export type GatewayPath = (typeof gatewayPaths)[GatewayPathName];
+export type Path = DevicePath | GatewayPath;
 
 /** Routes that send a logged-out visitor to the login first (SEED §2, §6). */
 export const guardedPaths: readonly Path[] = [paths.firmwareUpgrade, paths.maintenanceReboot];

@@ -18,9 +18,10 @@ import mqtt from "./mqtt";
 import security from "./security";
 import dtu from "./dtu";
 import grid from "./grid";
+import history from "./history";
 
-/** Every locale area, one line each. The key of an entry is the prefix of its messages: `common.save`. */
-export const areas = {
+/** Every locale area of the device's screens, one line each. The key of an entry is the prefix of its messages: `common.save`. */
+const deviceAreas = {
   common,
   apiresponse,
   login,
@@ -42,10 +43,22 @@ export const areas = {
   grid,
 } satisfies Record<string, Area<string>>;
 
+/** The areas of the gateway's own screens (README "Two builds"), one line each: only the gateway build has them. */
+const gatewayAreas = {
+  history,
+} satisfies Record<string, Area<string>>;
+
+type Areas = typeof deviceAreas & typeof gatewayAreas;
+
+/**
+ * The areas of this build. Typed with every area (keys of gateway screens are valid everywhere in the source), but
+ * `__GATEWAY_BUILD__` is the literal `false` in the device build, so its texts are dropped there.
+ */
+export const areas: Areas = __GATEWAY_BUILD__ ? { ...deviceAreas, ...gatewayAreas } : (deviceAreas as Areas);
+
 export const LOCALES = ["en", "de", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-type Areas = typeof areas;
 /** Every message key, typed from the English texts. */
 export type MessageKey = {
   [A in keyof Areas]: `${A & string}.${keyof Areas[A]["en"] & string}`;

@@ -1,6 +1,7 @@
 import type { ApiResult } from "@dtu/api/codes";
 import { endpoints, laterEndpoints } from "@dtu/api/endpoints";
-import { getBlob, getJson, postData, upload, type UploadResult } from "../../lib/http";
+import { getJson, postData, upload, type UploadResult } from "../../lib/http";
+import { downloadAs } from "../../lib/download";
 
 /** Which file API the device has: `/api/config/*` (v23.11.16) or `/api/file/*` (from v24.11.7, API.md §9.12). */
 export interface FileApi {
@@ -46,16 +47,8 @@ export async function loadFiles(signal?: AbortSignal): Promise<ConfigFiles> {
 }
 
 /** Saves a file of the device under its own name (SEED §7): authorised fetch, blob, `<a download>`. */
-export async function downloadFile(api: FileApi, name: string): Promise<void> {
-  const blob = await getBlob(`${api.get}?file=${encodeURIComponent(name)}`);
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function downloadFile(api: FileApi, name: string): Promise<void> {
+  return downloadAs(`${api.get}?file=${encodeURIComponent(name)}`, name);
 }
 
 /** API.md §3.12: one file part named `config`, target in the `file` query parameter; the device reboots. */

@@ -148,6 +148,34 @@ describe("live view rendering", () => {
     release();
   });
 
+  it("shows values sent without their decimals (2022 firmware) with the unit's usual ones, never blank", async () => {
+    const noD = inverter("A", {
+      AC: {
+        "0": {
+          Power: { v: 140, u: "W" },
+          PowerFactor: { v: 0.999, u: "" },
+          Efficiency: { v: 95.462, u: "%" },
+        },
+      },
+      DC: { "0": { Irradiation: { v: 55.1, u: "%", max: 400 } } },
+      INV: { "0": { YieldDay: { v: 42, u: "Wh" } } },
+    } as unknown as Parameters<typeof inverter>[1]);
+    const d = doc([noD, inverter("B")]);
+    d.total = {
+      Power: { v: 140, u: "W" },
+      YieldDay: { v: 42, u: "Wh" },
+      YieldTotal: { v: 1.5, u: "kWh" },
+    } as never;
+    const { feed } = makeFeed(d);
+    const release = feed.acquire();
+    await flush();
+    render(<LiveView feed={feed} />);
+    expect(screen.getAllByRole("tab")[0]?.textContent).toBe("Inverter AProducing140.0 W · 42 Wh");
+    for (const text of ["0.999", "95.5", "55.1", "1.500"]) expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByText("NaN")).toBeNull();
+    release();
+  });
+
   it("renders names and string names as text, never as markup", async () => {
     const evil = "<img src=x onerror=alert(1)>";
     const { feed } = makeFeed(
@@ -188,6 +216,29 @@ describe("live view rendering", () => {
       sockets[0]!.drop();
     });
     expect(screen.getByText(/Connection to the device lost/)).toBeTruthy();
+    release();
+  });
+
+  it("fills the gateway build's slots: a part under the totals and one under each inverter's panel", async () => {
+    const { feed } = makeFeed(doc([inverter("B", { order: 1 }), inverter("A", { order: 0 })]));
+    const release = feed.acquire();
+    await flush();
+    render(
+      <LiveView
+        feed={feed}
+        slots={{
+          afterTotals: <p data-testid="after-totals">peak</p>,
+          inverter: ({ id }) => <p data-testid="inverter-part">{`part of ${id}`}</p>,
+        }}
+      />,
+    );
+    const after = screen.getByTestId("after-totals");
+    // Right after the row of total cards.
+    expect(after.previousElementSibling?.querySelectorAll(".card").length).toBe(3);
+    // In the shown panel (the first tab), after the panel itself.
+    const parts = screen.getAllByTestId("inverter-part").map((p) => p.textContent);
+    expect(parts.length).toBeGreaterThan(0);
+    expect(parts.every((p) => /^part of \w+/.test(p ?? ""))).toBe(true);
     release();
   });
 });

@@ -8,14 +8,16 @@ import { readText } from "../../lib/notRead";
 import { useLoggedIn } from "../../lib/session";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { Hints } from "./Hints";
+import { decimalsOf } from "./format";
 import { useFacts, useInverter, useLive, useLiveFeed } from "./hooks";
 import { InverterPanel } from "./InverterPanel";
+import type { LiveSlots } from "./slots";
 import { liveFeed, type LiveFeed } from "./liveStore";
 import { inverterField } from "./merge";
 import { inverterStatus } from "./state";
 import { StateBadge, StateLegend } from "./StateText";
 import { Totals } from "./Totals";
-import { UnknownModel } from "./UnknownModel";
+import { UnknownModel, unknownModels } from "./UnknownModel";
 
 /** Tab title: name (truncated, full name in the tooltip and the accessible name), state in words, power and yield. */
 const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFeed }) {
@@ -28,7 +30,7 @@ const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFe
   // At a glance: current power and today's yield; YieldDay moved from AC to INV in v24.2.12 (API.md §9.2).
   const glance = [inverterField(inv, "Power"), inverterField(inv, "YieldDay")]
     .filter((f) => f !== undefined)
-    .map((f) => `${readText(number, f.v, f.d, !status.never)} ${f.u}`)
+    .map((f) => `${readText(number, f.v, decimalsOf(f.d, f.u), !status.never)} ${f.u}`)
     .join(" · ");
   return <TitleText name={inv.name} badge={<StateBadge status={status} />} glance={glance} />;
 });
@@ -61,26 +63,33 @@ export function useLiveStatus(feed: LiveFeed = liveFeed) {
  * by `order` when there are several (first tab active), the panel alone when there is one. Configured serials no
  * model matches are not in the live data (API.md §4.1); the admin's inverter list adds them as "model unknown".
  */
-export function LiveView({ feed = liveFeed }: { feed?: LiveFeed }) {
+export function LiveView({ feed = liveFeed, slots }: { feed?: LiveFeed; slots?: LiveSlots }) {
   const { t } = useI18n();
   const order = useLive((s) => s.order, feed);
   const lost = useLive((s) => s.connection === "retrying" && !s.polling, feed);
   const { data: list } = useApi<InverterList>(useLoggedIn() ? endpoints.inverterList.path : null);
+  const Extra = __GATEWAY_BUILD__ ? slots?.inverter : undefined;
   const items = useMemo(() => {
     const live = order.map((id) => ({
       key: id,
       title: <TabTitle id={id} feed={feed} />,
-      content: <InverterPanel id={id} feed={feed} />,
+      content:
+        __GATEWAY_BUILD__ && Extra ? (
+          <>
+            <InverterPanel id={id} feed={feed} />
+            <Extra id={id} />
+          </>
+        ) : (
+          <InverterPanel id={id} feed={feed} />
+        ),
     }));
-    const unknown = (list?.inverter ?? [])
-      .filter((i) => i.type === "Unknown")
-      .map((i) => ({
-        key: `?${i.id}`,
-        title: <TitleText name={i.name} badge={<StateBadge status={inverterStatus(undefined, 0)} />} />,
-        content: <UnknownModel name={i.name} serial={i.serial} />,
-      }));
+    const unknown = unknownModels(list?.inverter, order).map((i) => ({
+      key: `?${i.id}`,
+      title: <TitleText name={i.name} badge={<StateBadge status={inverterStatus(undefined, 0)} />} />,
+      content: <UnknownModel name={i.name} serial={i.serial} />,
+    }));
     return [...live, ...unknown];
-  }, [order, feed, list]);
+  }, [order, feed, list, Extra]);
   const dups = order.filter((id) => id.includes("~")).map((id) => id.split("~")[0]);
   return (
     <>
@@ -94,6 +103,7 @@ export function LiveView({ feed = liveFeed }: { feed?: LiveFeed }) {
       {/* Nothing looks live that is not: without connection the whole page is muted (issue 13 item 2). */}
       <div className={lost ? "stale" : undefined}>
         <Totals feed={feed} />
+        {__GATEWAY_BUILD__ && slots?.afterTotals}
         {items.length === 0 ? (
           <div className="alert alert-info">{t("live.noInverters")}</div>
         ) : items.length === 1 && items[0] ? (

@@ -1,6 +1,7 @@
 import type { Field } from "@dtu/api/live";
 import { useI18n, type MessageKey } from "../../lib/i18n";
 import { readText } from "../../lib/notRead";
+import { decimalsOf } from "./format";
 import { useFacts, useLive } from "./hooks";
 import { liveFeed, type LiveFeed } from "./liveStore";
 import { inverterStatus } from "./state";
@@ -13,7 +14,7 @@ function TotalCard({ label, field, read }: { label: MessageKey; field: Field; re
       <div className="card text-center h-100">
         <div className="card-header small px-1">{t(label)}</div>
         <p className="card-body fs-5 px-1 py-2 mb-0">
-          <span className="text-nowrap">{readText(number, field.v, field.d, read)}</span>{" "}
+          <span className="text-nowrap">{readText(number, field.v, decimalsOf(field.d, field.u), read)}</span>{" "}
           <small className="text-body-secondary">{field.u}</small>
         </p>
       </div>

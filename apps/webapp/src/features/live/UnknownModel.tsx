@@ -1,3 +1,4 @@
+import type { InverterList } from "@dtu/api/settings";
 import { useT } from "../../lib/i18n";
 import { stateColour } from "./state";
 
@@ -14,4 +15,14 @@ export function UnknownModel({ name, serial }: { name: string; serial: string })
       <p className="card-body mb-0">{t("live.unknownText")}</p>
     </section>
   );
+}
+
+/**
+ * The configured inverters to show as "model unknown": those of type "Unknown" that the live data does not have.
+ * Matched by serial (issue 21 item 6): one the list calls "Unknown" but that is in the live data (`ids` = its ids,
+ * `serial` or `serial~2`) keeps its one live tab instead of getting a second, empty one.
+ */
+export function unknownModels(list: InverterList["inverter"] | undefined, ids: readonly string[]) {
+  const live = new Set(ids.map((id) => id.split("~")[0]?.toLowerCase()));
+  return (list ?? []).filter((i) => i.type === "Unknown" && !live.has(i.serial.toLowerCase()));
 }

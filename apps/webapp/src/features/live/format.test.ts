@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   clockTime,
+  decimalsOf,
   decodeVersion,
   hexRows,
   limitRange,
@@ -71,5 +72,19 @@ describe("limit rules (SEED §5)", () => {
     expect(limitValid("absolute", 0, 2250)).toBe(true);
     expect(limitValid("absolute", 0, 9)).toBe(false);
     expect(limitValid("absolute", 0, Number.NaN)).toBe(false);
+  });
+});
+
+describe("decimalsOf", () => {
+  it("uses the device's d, or the unit's usual decimals when d is missing (2022 firmware, issue 21)", () => {
+    expect(decimalsOf(2, "W")).toBe(2);
+    expect(decimalsOf(0, "%")).toBe(0);
+    expect(decimalsOf(undefined, "%")).toBe(3);
+    expect(decimalsOf(undefined, "")).toBe(3);
+    expect(decimalsOf(undefined, "kWh")).toBe(3);
+    expect(decimalsOf(undefined, "Wh")).toBe(0);
+    expect(decimalsOf(undefined, "W")).toBe(1);
+    expect(decimalsOf(Number.NaN, "A")).toBe(2);
+    expect(decimalsOf(undefined, "lux")).toBe(1);
   });
 });

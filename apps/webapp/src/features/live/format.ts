@@ -2,6 +2,19 @@
 import type { LimitType } from "@dtu/api/live";
 import { uiLimits } from "@dtu/api/limits";
 
+/**
+ * The decimals each unit has on the device (API.md §3.1), for a value that arrives without its `d`; W, V, °C and var
+ * (and units we do not know) have 1.
+ */
+const UNIT_DECIMALS: Record<string, number> = { A: 2, Hz: 2, Wh: 0, kWh: 3, "": 3, "%": 3 };
+
+/**
+ * Decimals of a value: its `d`, or, when some 2022 firmware left it out (or sent nonsense), the decimals its unit
+ * usually has (issue 21 item 6), so the value is never blank; 1 for a unit we do not know.
+ */
+export const decimalsOf = (d: number | undefined, u: string): number =>
+  (d as number) >= 0 ? (d as number) : (UNIT_DECIMALS[u] ?? 1);
+
 /** Firmware version raw value → "major.minor.patch": major = v/10000, minor = (v/100)%100, patch = v%100 (§3.5). */
 export function decodeVersion(v: number): string {
   const n = Math.max(0, Math.trunc(v));

@@ -1,17 +1,5 @@
 /**
- * Older live shapes → the shape of API.md §3.1 (issue 13 item 4). Firmware of 2022 sent the channels flat under the
- * inverter: `"0"` the inverter's own channel (AC values and temperature), `"1"`… the DC strings, numbered from 1.
+ * Older live shapes → the shape of API.md §3.1 (issue 13 item 4): the one conversion in packages/api, which the
+ * gateway's history recorder uses too, so the recorder keeps whatever the live view shows (issue 21 item 6).
  */
-import type { Channel, ChannelMap, LiveInverter } from "@dtu/api/live";
-
-const isChannel = (x: unknown): x is Channel => typeof x === "object" && x !== null && !Array.isArray(x);
-
-export function normalize(inv: LiveInverter): LiveInverter {
-  const flat = inv as LiveInverter & Record<string, unknown>;
-  const ch0 = flat["0"];
-  if (inv.AC !== undefined || !isChannel(ch0)) return inv;
-  const { Temperature, ...ac } = ch0;
-  const DC: ChannelMap = {};
-  for (let n = 1; isChannel(flat[n]); n++) DC[n - 1] = flat[n] as Channel;
-  return { ...inv, AC: { "0": ac }, DC, INV: { "0": Temperature ? { Temperature } : {} } };
-}
+export { normalizeInverter as normalize } from "@dtu/api/liveShapes";

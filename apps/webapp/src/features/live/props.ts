@@ -1,6 +1,7 @@
 /** Channel properties (API.md §3.1, §4.3): label keys, listed in the device's order of the properties. */
 import type { Channel } from "@dtu/api/live";
 import type { MessageKey } from "../../lib/i18n";
+import { decimalsOf } from "./format";
 
 /** Property names → labels, in the order the device sends them for every family (later firmware keeps it, §9.2). */
 export const LABELS: Record<string, MessageKey> = {
@@ -28,5 +29,9 @@ export function ordered(ch: Channel): [string, Channel[string]][] {
   return Object.entries(ch).sort(([a], [b]) => rank(a) - rank(b));
 }
 
-/** Decimals to show: the device's `d`, but percentages with at most one (no "50.000 %", issue 13 item 5). */
-export const shownDecimals = (d: number, u: string) => (u === "%" ? Math.min(d, 1) : d);
+/**
+ * Decimals to show: the device's `d` (or the unit's usual ones without it), but percentages with at most one (no
+ * "50.000 %", issue 13 item 5).
+ */
+export const shownDecimals = (d: number | undefined, u: string) =>
+  u === "%" ? Math.min(decimalsOf(d, u), 1) : decimalsOf(d, u);

@@ -17,8 +17,9 @@ function decimals(v: number): number {
 
 /**
  * Grid profile in words (issue 13 item 6). v23.11.16 sends only `raw` (API.md §3.6), decoded here; later firmware
- * (§9.5) sends decoded `sections`, used as they come, and moves the bytes to `rawdata`. The bytes stay available as
- * hex behind a disclosure.
+ * (§9.5) sends decoded `sections`, used as they come, and moves the bytes to `rawdata`; when its sections are all
+ * empty, the bytes are decoded here as for v23.11.16 (issue 21 item 6). The bytes stay available as hex behind a
+ * disclosure.
  */
 export function GridProfileDialog({ serial, name, onClose }: InverterDialogProps) {
   const { t, number } = useI18n();
@@ -27,13 +28,15 @@ export function GridProfileDialog({ serial, name, onClose }: InverterDialogProps
   const later = given !== undefined;
   const raw = useApi<GridProfile>(later ? livePaths.gridprofileRaw(serial) : null);
   const bytes = later ? raw.data?.raw : data?.raw;
-  const mine = later ? undefined : decodeProfile(bytes);
-  const title = later
-    ? data?.name
-    : mine && (mine.name ?? t("grid.unknownProfile", { id: mine.id.toUpperCase() }));
-  const version = later ? data?.version : mine?.version;
-  const sections: [string, Row[]][] = given
-    ? given.map((s) => [s.name, s.items.map((it) => [it.n, number(it.v, decimals(it.v)), it.u])])
+  // Decoded sections that are all empty (seen from the device) say nothing: our decoder reads the bytes then.
+  const theirs = given?.some((s) => s.items.length > 0) ? given : undefined;
+  const mine = theirs ? undefined : decodeProfile(bytes);
+  // Whatever name and version the device gave come first, even without sections.
+  const title =
+    data?.name || (mine && (mine.name ?? t("grid.unknownProfile", { id: mine.id.toUpperCase() })));
+  const version = data?.version || mine?.version;
+  const sections: [string, Row[]][] = theirs
+    ? theirs.map((s) => [s.name, s.items.map((it) => [it.n, number(it.v, decimals(it.v)), it.u])])
     : (mine?.sections ?? []).map((s) => [
         t(SECTION_KEYS[s.id >> 4] ?? "grid.unk"),
         s.items.map((it) => [
@@ -47,7 +50,7 @@ export function GridProfileDialog({ serial, name, onClose }: InverterDialogProps
   return (
     <Modal open title={t("live.gridTitle", { name })} onClose={onClose} size="lg">
       <DialogBody loading={loading && !data} error={error} onRetry={reload}>
-        {sections.length > 0 && (
+        {(title || version) && (
           <p>
             {title} {version && t("live.gridVersion", { v: version })}
           </p>

@@ -104,6 +104,34 @@ describe("GridProfileDialog", () => {
     expect((await screen.findByLabelText("Grid profile bytes (hex)")).textContent).toBe("01 02");
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
+
+  it("decodes the bytes itself when the device's decoded sections are all empty, keeping its name and version", async () => {
+    const u16 = (v: number) => [v >> 8, v & 0xff];
+    const profile = [0x03, 0x00, 0x21, 0x05, 0x00, 0x00, ...[2300, 1840, 30, 2645, 1].flatMap(u16)];
+    stubFetch({
+      [`/api/gridprofile/status?inv=${SERIAL}`]: {
+        name: "Device name",
+        version: "9.9.9",
+        sections: [{ name: "Voltage", items: [] }],
+      },
+      [`/api/gridprofile/rawdata?inv=${SERIAL}`]: {
+        raw: [...profile, ...new Array(141 - profile.length).fill(0)],
+      },
+    });
+    render(<GridProfileDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
+    await screen.findByText("Nominal voltage");
+    expect(screen.getByText("230")).toBeTruthy();
+    expect(screen.getByText(/Device name/).textContent).toBe("Device name (version 9.9.9)");
+  });
+
+  it("shows the device's name and version even when neither it nor the bytes give sections", async () => {
+    stubFetch({
+      [`/api/gridprofile/status?inv=${SERIAL}`]: { name: "Only a name", version: "1.0.0", sections: [] },
+      [`/api/gridprofile/rawdata?inv=${SERIAL}`]: { raw: [] },
+    });
+    render(<GridProfileDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
+    expect((await screen.findByText(/Only a name/)).textContent).toBe("Only a name (version 1.0.0)");
+  });
 });
 
 describe("LimitDialog", () => {

@@ -5,6 +5,21 @@
  */
 import { useEffect, useRef, useState } from "react";
 import uPlot from "uplot";
+// As text, not through the CSS pipeline: the build's purge keeps only classes written in src/, and uPlot's own
+// (`u-legend`, `u-over`, …) are set by uPlot at run time. Added once, when the first chart is drawn.
+import uPlotCss from "uplot/dist/uPlot.min.css?raw";
+
+const STYLE = `${uPlotCss}
+.history-chart .u-legend{font-size:.8rem;color:var(--bs-body-color)}
+.history-summary{display:flex;flex-wrap:wrap;gap:.5rem 2rem}`;
+
+function addStyle(): void {
+  if (document.getElementById("history-style")) return;
+  const style = document.createElement("style");
+  style.id = "history-style";
+  style.textContent = STYLE;
+  document.head.append(style);
+}
 
 export interface ChartSeries {
   label: string;
@@ -49,6 +64,7 @@ export function Chart(props: ChartProps) {
   useEffect(() => {
     const el = box.current;
     if (!el) return;
+    addStyle();
     const text = cssVar("--bs-body-color");
     const grid = cssVar("--bs-border-color");
     const bars = props.kind === "bars" ? uPlot.paths.bars?.({ size: [0.7, 60] }) : undefined;

@@ -1,0 +1,178 @@
+/**
+ * History that never stops the gateway (issue 21 item 2). `keepHistory` opens `<data>/history.db` and checks it; a
+ * damaged file is kept aside as `history.db.corrupt-<time>` and a new one started (as config.json is); a folder or
+ * disk that cannot be written leaves the gateway running without history, with the reason in words naming the file
+ * (start message, console, the history API's answer), and the file is tried again every `retryMs` until it opens.
+ * Writes that fail while running (disk full) lose only their samples: the recorder handed out here never throws.
+ */
+import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { join } from "node:path";
+import { HISTORY_FILE, openHistory, type History, type HistoryOptions } from "./index.ts";
+import type { InverterReading } from "./reading.ts";
+import type { Recorder } from "./recorder.ts";
+
+export interface KeeperOptions extends HistoryOptions {
+  log: (line: string) => void;
+  /** Called each time the history opens (at start or on a later retry): simulated mode backfills here. */
+  onOpen?: (h: History) => void;
+  /** How often an unavailable history is tried again (default 30 s); tests call `retry()` instead. */
+  retryMs?: number;
+}
+
+export interface HistoryKeeper {
+  /** The open history, or null while it cannot be used. */
+  current(): History | null;
+  /** Why history is not recorded, in words naming the file; null while it is. */
+  problem(): string | null;
+  /** What happened at start (damaged file kept aside, or why there is no history); null when all was well. */
+  startNote(): string | null;
+  /** Records into the current history; a failed write loses only these samples and is said once on the console. */
+  recorder: Recorder;
+  /** Tries to open an unavailable history now; true when it is open afterwards. */
+  retry(): boolean;
+  close(): void;
+}
+
+/** SQLite's and the file system's answers, in words (the codes as libsql and Node give them). */
+function reason(err: unknown): string {
+  const e = err as { code?: string; message?: string };
+  const code = e.code ?? "";
+  const text = e.message ?? String(err);
+  if (code === "SQLITE_FULL" || code === "ENOSPC" || /disk is full/i.test(text)) return "the disk is full";
+  if (code === "SQLITE_READONLY" || code === "EROFS") return "the file or its folder is read-only";
+  if (code === "EACCES" || code === "EPERM") return "no permission to write there";
+  if (code === "ENOTDIR") return "the data folder is not a folder";
+  // libsql reports a file it cannot open as ConnectionFailed("…: 14"), SQLite's SQLITE_CANTOPEN.
+  if (code === "SQLITE_CANTOPEN" || /ConnectionFailed|: 14"?\)?$/.test(text))
+    return "it cannot be opened or created (no permission, a read-only folder, or a folder in its place)";
+  return text;
+}
+
+const isDamaged = (err: unknown): boolean =>
+  ["SQLITE_NOTADB", "SQLITE_CORRUPT"].includes((err as { code?: string }).code ?? "");
+
+class Damaged extends Error {}
+
+/** Opens the file, checks it (`quick_check`) and proves it can be written; throws what went wrong. */
+function openChecked(opts: HistoryOptions): History {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const h = openHistory(opts);
+  try {
+    const check = (h.db.prepare("PRAGMA quick_check").raw(true).get() as unknown[] | undefined)?.[0];
+    if (check !== "ok") throw new Damaged(`the integrity check says: ${String(check).slice(0, 200)}`);
+    // A read-only file, folder or a full disk shows only when writing: one small write says so at once.
+    h.writer.meta("opened", new Date(opts.clock.now()).toISOString());
+    return h;
+  } catch (err) {
+    h.close();
+    throw err;
+  }
+}
+
+/** `history.db` (and its WAL and shared-memory files) renamed to `history.db.corrupt-<time>…`; the new name. */
+function keepAside(file: string, nowMs: number): string {
+  const aside = `${file}.corrupt-${new Date(nowMs).toISOString().replace(/[:.]/g, "-")}`;
+  renameSync(file, aside);
+  for (const extra of ["-wal", "-shm"]) if (existsSync(file + extra)) renameSync(file + extra, aside + extra);
+  return aside;
+}
+
+export function keepHistory(opts: KeeperOptions): HistoryKeeper {
+  const file = join(opts.dataDir, HISTORY_FILE);
+  let history: History | null = null;
+  let problem: string | null = null;
+  let note: string | null = null;
+  let writeFailure: string | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  // What happens while starting is in startNote() for the start message; later events go to the log.
+  let started = false;
+  const say = (line: string): void => {
+    if (started) opts.log(line);
+  };
+
+  function opened(h: History): History {
+    try {
+      opts.onOpen?.(h);
+    } catch (err) {
+      h.close();
+      throw err;
+    }
+    history = h;
+    problem = null;
+    return h;
+  }
+
+  function tryOpen(): History | null {
+    try {
+      return opened(openChecked(opts));
+    } catch (err) {
+      if (!(err instanceof Damaged) && !isDamaged(err)) throw err;
+      const aside = keepAside(file, opts.clock.now());
+      note =
+        `History: ${file} was damaged (${(err as Error).message}); it is kept as ${aside} and a new ` +
+        "history is started.";
+      say(note);
+      return opened(openChecked(opts));
+    }
+  }
+
+  function attempt(): boolean {
+    if (history || closed) return history !== null;
+    try {
+      tryOpen();
+      if (timer) clearInterval(timer);
+      timer = null;
+      if (note?.startsWith("History is NOT recorded")) {
+        note = null;
+        opts.log(`History: ${file} can be written again; recording goes on.`);
+      }
+      return true;
+    } catch (err) {
+      const first = problem === null;
+      problem =
+        `History is NOT recorded: ${file} cannot be used (${reason(err)}). The gateway runs on without it; ` +
+        "history is recorded again as soon as the file can be written.";
+      if (first) {
+        note = problem;
+        say(problem);
+      }
+      if (!timer) {
+        timer = setInterval(attempt, opts.retryMs ?? 30_000);
+        timer.unref();
+      }
+      return false;
+    }
+  }
+
+  attempt();
+  started = true;
+  return {
+    current: () => history,
+    problem: () => problem,
+    startNote: () => note,
+    recorder: {
+      record(atMs: number, readings: InverterReading[]) {
+        if (!history) return;
+        try {
+          history.recorder.record(atMs, readings);
+          if (writeFailure) opts.log(`History: ${file} can be written again; recording goes on.`);
+          writeFailure = null;
+        } catch (err) {
+          if (writeFailure === null)
+            opts.log(
+              `History: writing to ${file} failed (${reason(err)}); samples are lost until it can be written again.`,
+            );
+          writeFailure = reason(err);
+        }
+      },
+    },
+    retry: attempt,
+    close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      history?.close();
+      history = null;
+    },
+  };
+}

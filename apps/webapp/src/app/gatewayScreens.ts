@@ -1,0 +1,35 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { GatewayFeatures } from "@dtu/api/gateway";
+import type { MessageKey } from "../locales";
+import { gatewayPaths, type GatewayPath } from "../lib/routes";
+
+/**
+ * The gateway's own screens (README "Two builds", "Add a gateway screen"): ordinary routes of the app, each a lazy
+ * chunk of the gateway build, listed in the navigation while the server offers its feature
+ * (`GET /api/gateway/features`). Read only under `__GATEWAY_BUILD__` (App.tsx, NavBar.tsx), so the device build has
+ * none of them. Adding one: its path in lib/routes.ts `gatewayPaths`, a line here, a screen file, a locale area.
+ */
+export interface GatewayScreen {
+  path: GatewayPath;
+  /** The flag of the server's offer that shows it; while false the route is "not found" and not in the menu. */
+  feature: keyof GatewayFeatures;
+  /** Its menu text. */
+  label: MessageKey;
+  /** Where its menu entry goes: a top-level link after Live View, or an entry of the Settings menu. */
+  menu: "main" | "settings";
+  screen: LazyExoticComponent<ComponentType>;
+}
+
+// Behind the build constant itself, not only where it is read: the bundler then never sees the dynamic imports of
+// the device build, which has one file and would inline their chunks.
+export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
+  ? [
+      {
+        path: gatewayPaths.history,
+        feature: "history",
+        label: "history.title",
+        menu: "main",
+        screen: lazy(() => import("../screens/History").then((m) => ({ default: m.HistoryScreen }))),
+      },
+    ]
+  : [];

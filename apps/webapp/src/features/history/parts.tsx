@@ -1,0 +1,108 @@
+/** Shared pieces of the History views: the day/period summary and the data table with its CSV download. */
+import { useState } from "react";
+import { Spinner } from "../../components/ui/Spinner";
+import type { HttpError } from "../../lib/http";
+import { useI18n } from "../../lib/i18n";
+import { toHttpError } from "../../lib/http";
+import { downloadAs } from "../../lib/download";
+
+export function Summary({ energyWh, peakW }: { energyWh: number | null; peakW: number | null }) {
+  const { t, number } = useI18n();
+  return (
+    <dl className="history-summary mb-3">
+      <div>
+        <dt className="small text-body-secondary">{t("history.energy")}</dt>
+        <dd className="h4 mb-0">{energyWh === null ? "–" : `${number(energyWh / 1000, 2)} kWh`}</dd>
+      </div>
+      <div>
+        <dt className="small text-body-secondary">{t("history.peak")}</dt>
+        <dd className="h4 mb-0">{peakW === null ? "–" : `${number(peakW)} W`}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function DataTable({
+  head,
+  rows,
+  csv,
+  csvName,
+}: {
+  head: string[];
+  rows: string[][];
+  /** The CSV form of the same data, saved as `csvName`. */
+  csv: string;
+  csvName: string;
+}) {
+  const { t } = useI18n();
+  const [failed, setFailed] = useState<string | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-secondary btn-sm mb-2"
+        onClick={() => {
+          setFailed(null);
+          downloadAs(csv, csvName).catch((e: unknown) => setFailed(toHttpError(e).message));
+        }}
+      >
+        {t("history.csv")}
+      </button>
+      {failed !== null && (
+        <p className="alert alert-danger" role="alert">
+          {t("history.csvFailed", { message: failed })}
+        </p>
+      )}
+      <details className="mb-3">
+        <summary>{t("history.showTable")}</summary>
+        <div className="table-responsive">
+          <table className="table table-sm table-striped" data-history-table="">
+            <thead>
+              <tr>
+                {head.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r, k) => (
+                // Index keys: the repeated hour of a 25-hour day shows the same clock times twice.
+                <tr key={k}>
+                  {r.map((c, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row">
+                        {c}
+                      </th>
+                    ) : (
+                      <td key={i}>{c}</td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+}
+
+/**
+ * A view of the screen while its data loads, or after it failed: under the screen's controls, so a failed month
+ * leaves the view switch and date picker usable. (Page has the same for a whole screen; not shared, so the device
+ * build's Page stays as small as it is.)
+ */
+export function LoadState({ error, retry }: { error: HttpError | undefined; retry: () => void }) {
+  const { t } = useI18n();
+  if (!error) return <Spinner />;
+  return (
+    <p className="alert alert-danger" role="alert">
+      {t("common.loadFailed", { message: error.message })}{" "}
+      <button type="button" className="btn btn-link p-0 align-baseline" onClick={retry}>
+        {t("common.retry")}
+      </button>
+    </p>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The two builds of the one web app, as `npm run build` writes them (README "Two builds", issue 20). No browser:
+ * the built files themselves.
+ * - The device build is exactly the files the firmware embeds, and carries no code and no text of the gateway's
+ *   screens (`__GATEWAY_BUILD__` dropped them).
+ * - The gateway build has them, History as a lazy chunk that the entry does not contain.
+ * - Both manifests are installable: a name, standalone display, theme colours and icons of 192 and 512 px that
+ *   exist in the same build (a phone's browser offers "install" only then).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { GATEWAY_WEB_ROOT, WEB_ROOT } from "./harness";
+
+interface Area {
+  en: Record<string, string>;
+  de: Record<string, string>;
+  fr: Record<string, string>;
+}
+const LOCALES = join(WEB_ROOT, "../apps/webapp/src/locales");
+// By a variable path, so the e2e type check does not pull in the web app's sources.
+const historyArea = "../apps/webapp/src/locales/history.ts";
+/** The History texts that no device screen has, not even inside a longer text ("Wechselrichter", "Spitzenleistung"). */
+const texts = async (): Promise<string[]> => {
+  const area = ((await import(historyArea)) as { default: Area }).default;
+  const others = readdirSync(LOCALES)
+    .filter((f) => f !== "history.ts")
+    .map((f) => readFileSync(join(LOCALES, f), "utf8"))
+    .join("\n");
+  return [area.en, area.de, area.fr]
+    .flatMap((t) => Object.values(t))
+    .filter((t) => t.length >= 8 && !others.includes(t));
+};
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) =>
+      join(e.parentPath, e.name)
+        .slice(dir.length + 1)
+        .replaceAll("\\", "/"),
+    )
+    .sort();
+
+/** Width and height of a PNG (its IHDR chunk). */
+function pngSize(path: string): [number, number] {
+  const b = readFileSync(path);
+  expect(b.subarray(1, 4).toString(), path).toBe("PNG");
+  return [b.readUInt32BE(16), b.readUInt32BE(20)];
+}
+
+interface Manifest {
+  name: string;
+  display: string;
+  theme_color: string;
+  background_color: string;
+  start_url: string;
+  icons: { src: string; sizes: string; type: string; purpose?: string }[];
+}
+
+/** The manifest holds what a phone's browser needs to offer "install", with icons that are really that large. */
+function installable(dir: string): void {
+  const m = JSON.parse(readFileSync(join(dir, "site.webmanifest"), "utf8")) as Manifest;
+  expect(m.name).toBeTruthy();
+  expect(m.display).toBe("standalone");
+  expect(m.start_url).toBe("/");
+  expect(m.theme_color).toMatch(/^#[0-9a-f]{6}$/);
+  expect(m.background_color).toMatch(/^#[0-9a-f]{6}$/);
+  const offered = new Set<string>();
+  for (const icon of m.icons) {
+    expect(icon.type).toBe("image/png");
+    expect(icon.purpose ?? "any").toContain("any");
+    const [w, h] = pngSize(join(dir, icon.src));
+    expect(w).toBe(h);
+    for (const size of icon.sizes.split(" ")) {
+      // A declared size the file can give (a larger square scales down).
+      expect(w, `${icon.src} ${size}`).toBeGreaterThanOrEqual(Number(size.split("x")[0]));
+      offered.add(size);
+    }
+  }
+  expect([...offered]).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+}
+
+describe("device build (webapp_dist)", () => {
+  it("is exactly the files the firmware embeds", () => {
+    expect(files(WEB_ROOT)).toEqual([
+      "favicon.ico",
+      "favicon.png",
+      "index.html.gz",
+      "js/app.js.gz",
+      "site.webmanifest",
+      "zones.json.gz",
+    ]);
+  });
+
+  it("has no code and no text of the gateway's screens", async () => {
+    const js = gunzipSync(readFileSync(join(WEB_ROOT, "js/app.js.gz"))).toString();
+    expect(js.length).toBeGreaterThan(100_000);
+    for (const s of ["/history", "/api/history/", "/api/gateway/features", "u-legend", "data-today-peak"])
+      expect(js.includes(s), s).toBe(false);
+    const own = await texts();
+    expect(own.length).toBeGreaterThan(30);
+    expect(own.filter((t) => js.includes(t))).toEqual([]);
+  });
+
+  it("is installable from its own files, the manifest links from the page", () => {
+    const html = gunzipSync(readFileSync(join(WEB_ROOT, "index.html.gz"))).toString();
+    expect(html).toContain('rel="manifest" href="/site.webmanifest"');
+    installable(WEB_ROOT);
+  });
+});
+
+describe("gateway build (gateway_dist)", () => {
+  const js = (f: string) => readFileSync(join(GATEWAY_WEB_ROOT, "js", f), "utf8");
+
+  it("has the History screen as a lazy chunk with its texts, and the entry loads it only when asked", async () => {
+    const chunks = readdirSync(join(GATEWAY_WEB_ROOT, "js")).filter((f) => f !== "app.js");
+    const history = chunks.filter((f) => /^History-[\w-]+\.js$/.test(f));
+    expect(history).toHaveLength(1);
+    const entry = js("app.js");
+    expect(entry).toContain("/history");
+    expect(entry).toContain("/api/gateway/features");
+    expect(entry).toContain(history[0]);
+    // uPlot and the charts are in the chunk, not in what `/` loads.
+    expect(entry.includes("u-legend")).toBe(false);
+    expect(js(history[0] ?? "")).toContain("u-legend");
+    const all = [entry, ...chunks.map(js)].join("\n");
+    expect((await texts()).filter((t) => !all.includes(t))).toEqual([]);
+  });
+
+  it("is installable: name, standalone, theme colours, 192 and 512 px icons", () => {
+    installable(GATEWAY_WEB_ROOT);
+  });
+});

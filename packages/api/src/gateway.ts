@@ -1,0 +1,25 @@
+import type { EndpointDef } from "./endpoints.ts";
+
+/**
+ * What a gateway offers beyond the device (issue 20, README "Two builds"): our extension, not on the device.
+ * `GET /api/gateway/features` (no auth: it names features, not data) answers which of the gateway's own screens
+ * have something to show right now. The gateway build lists a gateway screen in its menu only when its flag is true.
+ * A real device answers the same path with its SPA index page (API.md §3.21), which the app reads as "nothing".
+ *
+ * To add a feature: a flag here (false in NO_GATEWAY_FEATURES), set by the gateway in apps/gateway/src/http/features.ts,
+ * and named by the screen's entry in apps/webapp/src/app/gatewayScreens.ts.
+ */
+export interface GatewayFeatures {
+  /** History is recorded (always in simulated mode; in proxy mode while the recorder can read the device). */
+  history: boolean;
+}
+
+/** The answer of a server that offers nothing extra (a device, an error, not answered yet). */
+export const NO_GATEWAY_FEATURES: GatewayFeatures = { history: false };
+
+export const gatewayEndpoints = {
+  features: { method: "GET", path: "/api/gateway/features", auth: "none" } as EndpointDef<
+    GatewayFeatures,
+    never
+  >,
+};
