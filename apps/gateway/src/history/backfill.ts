@@ -21,6 +21,8 @@ import type { History } from "./index.ts";
 import { INVERTER_CH, SLOT_S, TOTAL_SERIAL } from "./store.ts";
 
 interface Modelled {
+  /** Hex serial as the series have it. */
+  serial: string;
   setup: InverterSetup;
   /** Series ids: the inverter, then its strings. */
   sids: number[];
@@ -33,7 +35,14 @@ function isEmpty(h: History): boolean {
 }
 
 /** Returns the number of days written (0 when the database already had data). */
-export function backfill(h: History, config: ConfigJson, nowMs: number, days = 30): number {
+/** `totals`: the fleet's lifetime yield (Wh) per string of an inverter (hex serial), for the last reading. */
+export function backfill(
+  h: History,
+  config: ConfigJson,
+  nowMs: number,
+  days = 30,
+  totals: (serial: string) => readonly number[] | null = () => null,
+): number {
   if (!isEmpty(h) || config.inverters.length === 0) return 0;
   const tz = h.zone();
   const seed = hash(Number(BigInt(config.dtu.serial) & 0xffffffffn), 0x4157);
@@ -59,6 +68,7 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
         sids.push(writer.seriesId(serial, i, `${cfg.name} / ${label}`));
       });
       fleet.push({
+        serial,
         setup: {
           family: type.family,
           maxPower: modelOfFamily(type.family, BigInt(cfg.serial)).maxPower,
@@ -138,24 +148,28 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
       if (total > 0) add(totalSid, total);
     }
     // Each series' last sample as a raw reading (what /api/history/last gives, issue 25) with its day's yield so
-    // far; the lifetime counter is the fleet's own, not modelled here (null).
+    // far and the fleet's lifetime counters (not modelled here: null without them).
     for (const m of fleet) {
       if (!m.last) continue;
       const { tSec, sample: s } = m.last;
       const [inv = 0, ...strs] = m.sids;
-      const none = { yt: null, temp: null, state: null, lim: null };
+      const yt = totals(m.serial);
+      const none = { temp: null, state: null, lim: null };
       const ac = { p: s.ac.power, u: s.ac.voltage, i: s.ac.current, yd: dayWh.get(inv) ?? null };
-      writer.raw(inv, tSec, { ...none, ...ac, temp: s.temperature, state: 3, lim: 100 });
+      const sum = yt ? yt.reduce((a, b) => a + b, 0) : null;
+      writer.raw(inv, tSec, { ...none, ...ac, yt: sum, temp: s.temperature, state: 3, lim: 100 });
       strs.forEach((sid, i) => {
         const dc = s.dc[i];
-        if (dc)
-          writer.raw(sid, tSec, {
-            ...none,
-            p: dc.power,
-            u: dc.voltage,
-            i: dc.current,
-            yd: dayWh.get(sid) ?? null,
-          });
+        if (!dc) return;
+        const yd = dayWh.get(sid) ?? null;
+        writer.raw(sid, tSec, {
+          ...none,
+          p: dc.power,
+          u: dc.voltage,
+          i: dc.current,
+          yd,
+          yt: yt?.[i] ?? null,
+        });
       });
     }
     flush();

@@ -2,8 +2,9 @@
  * The last reading of every inverter and string the history holds (issue 25 item 4, `GET /api/history/last`): what
  * the live view shows, labelled with its time, while the device has nothing better (an inverter asleep, or not read
  * since the DTU started: API.md §3.1, its values are then zeros). One statement: per series the newest raw sample
- * (a MAX over the primary key `raw(sid, t)`, an index seek) and its energy base, which outlives the raw retention,
- * so an inverter silent for longer still has its lifetime yield.
+ * (a MAX over the primary key `raw(sid, t)`, an index search from the end) and its energy base, which outlives the
+ * raw retention, so an inverter silent for longer still has its lifetime yield. A sample with a lifetime yield of 0
+ * is the device's placeholder right after a start (a reachable inverter not read yet records as one), not a reading.
  */
 import type { HistoryLast, HistoryLastInverter, HistoryReading } from "@dtu/api/history";
 import { INVERTER_CH, TOTAL_SERIAL, type HistoryDb } from "./store.ts";
@@ -11,7 +12,7 @@ import { INVERTER_CH, TOTAL_SERIAL, type HistoryDb } from "./store.ts";
 export const LAST_SQL = `SELECT s.serial, s.ch, s.name, r.t, r.p, r.u, r.i, r.yd, r.yt, r.temp, r.lim,
   b.t AS bt, b.total AS btotal
 FROM series s
-LEFT JOIN raw r ON r.sid = s.id AND r.t = (SELECT MAX(t) FROM raw WHERE sid = s.id)
+LEFT JOIN raw r ON r.sid = s.id AND r.t = (SELECT MAX(t) FROM raw WHERE sid = s.id AND (yt IS NULL OR yt > 0))
 LEFT JOIN base b ON b.sid = s.id
 WHERE s.serial <> '${TOTAL_SERIAL}'
 ORDER BY s.serial, s.ch`;

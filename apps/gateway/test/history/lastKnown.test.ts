@@ -24,6 +24,8 @@ describe("last known readings", () => {
     h.recorder.record(evening, [reading("1164a", 3.06, 912_446, 1874), reading("1164b", 120, 5_000, 300)]);
     // Asleep: the device reports it unreachable with its last values, nothing is recorded.
     h.recorder.record(at("2026-11-25", "23:00"), [{ ...reading("1164a", 0, 0, 0), reachable: false }]);
+    // A DTU restart: reachable but not read yet, its placeholder zeros are recorded; they are no reading.
+    h.recorder.record(at("2026-11-25", "23:30"), [reading("1164a", 0, 0, 0)]);
     const last = lastKnown(h.db);
     expect(last.inverters.map((i) => i.serial)).toEqual(["1164a", "1164b"]);
     expect(last.inverters[0]).toEqual({
@@ -80,7 +82,10 @@ describe("last known readings", () => {
     const config = gatewayDefaults(1);
     // 01:30 local: the last production was yesterday afternoon (Germany in late November).
     const now = at("2026-11-27", "01:30");
-    expect(backfill(h, config, now, 2)).toBeGreaterThan(0);
+    // The fleet's lifetime counters per string (Wh), as the simulated gateway passes them (sim.ts).
+    const totals = (serial: string) => (serial === first ? [400_000, 512_446] : null);
+    const first = BigInt(config.inverters[0]?.serial ?? 0).toString(16);
+    expect(backfill(h, config, now, 2, totals)).toBeGreaterThan(0);
     const last = lastKnown(h.db).inverters;
     expect(last.length).toBe(config.inverters.filter((i) => i.serial).length);
     for (const inv of last) {
@@ -88,8 +93,10 @@ describe("last known readings", () => {
       expect(inv.t * 1000).toBeLessThan(at("2026-11-26", "18:00"));
       expect(inv.power_w).toBeGreaterThan(0);
       expect(inv.yield_day_wh).toBeGreaterThan(100);
-      expect(inv.yield_total_wh).toBeNull(); // the lifetime counter is the fleet's, not the model's
+      // The lifetime counter is the fleet's, not the model's: without it, none.
+      expect(inv.yield_total_wh).toBe(inv.serial === first ? 912_446 : null);
       expect(inv.strings.length).toBeGreaterThan(0);
+      if (inv.serial === first) expect(inv.strings.map((x) => x.yield_total_wh)).toEqual([400_000, 512_446]);
       for (const st of inv.strings) expect(st).toMatchObject({ t: inv.t, power_w: expect.any(Number) });
     }
   });
