@@ -26,6 +26,13 @@ type BuildProxyApp = (opts: {
 
 type Inv = { id: number; serial: string; name: string; poll_enable: boolean } & Record<string, unknown>;
 
+/**
+ * The gateway's host clock runs ahead of the machine's by `ahead` ms: the tests move it on by poll intervals instead
+ * of waiting for them, and its fleet ticks every TICK_MS, so a move takes effect within that.
+ */
+const host = { ahead: 0 };
+const TICK_MS = 100;
+
 describe("live view: states, stale values, totals", () => {
   let h: Harness;
 
@@ -61,18 +68,31 @@ describe("live view: states, stale values, totals", () => {
     const inv = (await list()).find((i) => i.serial === serial) as Inv;
     expect((await api<{ code: number }>("/api/inverter/edit", { ...inv, ...patch })).code).toBe(4007);
   };
-  /** Polls the live data (bounded) until every inverter with a known model is reachable or not. */
-  const untilReachable = async (want: boolean) => {
+  type Live = { inverters: { reachable: boolean; limit_relative: number }[] };
+  /**
+   * Moves the gateway's clock on by `stepMs` at a time, each move followed by one fleet tick, until the live data
+   * satisfies `done` (bounded: 60 moves). Only while no page watches: see the restart test.
+   */
+  const advanceUntil = async (what: string, stepMs: number, done: (live: Live) => boolean) => {
     for (let i = 0; i < 60; i++) {
-      const live = await api<{ inverters: { reachable: boolean }[] }>("/api/livedata/status");
-      if (live.inverters.every((x) => x.reachable === want)) return;
-      await new Promise((r) => setTimeout(r, 500));
+      if (done(await api<Live>("/api/livedata/status"))) return;
+      host.ahead += stepMs;
+      await new Promise((r) => setTimeout(r, TICK_MS));
     }
-    throw new Error(`inverters not ${want ? "reachable" : "unreachable"} within 30 s`);
+    throw new Error(`${what}: not within 60 steps of ${stepMs} ms`);
   };
+  /** Every inverter with a known model reachable (or every one unreachable), the clock moved on by poll cycles. */
+  const untilReachable = (want: boolean) =>
+    advanceUntil(want ? "reachable" : "unreachable", 2000, (live) =>
+      live.inverters.every((x) => x.reachable === want),
+    );
 
   beforeAll(async () => {
-    h = await startHarness({ offline: [OFFLINE] });
+    h = await startHarness({
+      offline: [OFFLINE],
+      clock: { now: () => Date.now() + host.ahead },
+      tickMs: TICK_MS,
+    });
     await setTime(12);
     // Slow polling: after a restart the last of three inverters is read only after about 24 s.
     await setPoll(8);
@@ -88,12 +108,12 @@ describe("live view: states, stale values, totals", () => {
     // The lowest threshold the inverter form allows (SEED §8: 1–100): unreachable after two failed polls, so that
     // the night tests wait less.
     for (const serial of [HM, HMS, HMT]) await edit(serial, { reachable_threshold: 1 });
-    // Wait until every known-model inverter was read once (bounded).
-    for (let i = 0; i < 60; i++) {
-      const live = await api<{ inverters: { limit_relative: number }[] }>("/api/livedata/status");
-      if (live.inverters.filter((x) => x.limit_relative > 0).length === 3) break;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
+    // Every known-model inverter read once: one poll slot (8 s) per move of the clock.
+    await advanceUntil(
+      "all read",
+      8000,
+      (live) => live.inverters.filter((x) => x.limit_relative > 0).length === 3,
+    );
   });
 
   afterAll(async () => {
@@ -277,8 +297,9 @@ describe("live view: states, stale values, totals", () => {
   });
 
   it("a restart by day: totals incomplete until each inverter that answers was read; one that never does turns red", async () => {
-    // After the restart the last of four inverters is polled after about 8 s; Shed never answers (--offline) and
-    // turns red after two failed polls (threshold 1 as the others, beforeAll).
+    // In real time: the web app dates the restart and the reads with its own clock, so the gateway's clock is not
+    // moved on while a page watches it. After the restart the last of four inverters is polled after about 8 s;
+    // Shed never answers (--offline) and turns red after two failed polls (threshold 1 as the others, beforeAll).
     await setPoll(2);
     expect((await api<{ code: number }>("/api/inverter/add", { serial: OFFLINE, name: "Shed" })).code).toBe(
       4004,
@@ -287,8 +308,8 @@ describe("live view: states, stale values, totals", () => {
     const page = await h.openPage("/", { theme: "dark" });
     await tab(page, "Garage").waitFor();
     await h.restart();
-    // The restarted gateway starts on the machine's clock: noon again before its first poll (2 s), so that the
-    // inverters answer whatever the machine's time (ages follow the uptime, not the clock).
+    // The restarted gateway has no time yet: noon again before its first poll (2 s), so that the inverters answer
+    // whatever the machine's time (ages follow the uptime, not the clock).
     await setTime(12);
     await expect
       .poll(() => totals(page).textContent(), { timeout: 30_000 })
