@@ -27,10 +27,13 @@ import { result } from "./http/result.ts";
 import { addFeaturesRoute } from "./http/features.ts";
 import { sendSpa, sendStatic } from "./http/static.ts";
 import { createFleet } from "./fleet/index.ts";
+import type { StringFault } from "./fleet/faults.ts";
 import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
 import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
+import type { Alerts } from "./alerts/service.ts";
+import { startSimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
 import { allRoutes, findRoute } from "./routes/index.ts";
 import { sendJson } from "./routes/types.ts";
 import { installHttpSecurity } from "./security/http.ts";
@@ -83,6 +86,10 @@ export interface BuildOptions {
   history?: { rawDays?: number };
   /** Hex serials of simulated inverters that never answer (`--offline`, src/fleet/README.md). */
   offline?: readonly string[];
+  /** Weak strings of simulated inverters (`--fault`, src/fleet/faults.ts). */
+  faults?: readonly StringFault[];
+  /** Alerts (issue 23, src/alerts/); off unless given (the CLI turns them on). */
+  alerts?: SimAlertsOptions;
 }
 
 export interface GatewayApp extends FastifyInstance {
@@ -91,6 +98,7 @@ export interface GatewayApp extends FastifyInstance {
   security: Security;
   /** The history, or why there is none (history/keeper.ts); null when history is off. */
   history: HistoryKeeper | null;
+  alerts: Alerts | null;
 }
 
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
@@ -117,7 +125,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     timezone: store.config.ntp.timezone,
   });
   const makeFleet: CreateFleet =
-    opts.createFleet ?? ((deps) => createFleet({ ...deps, offline: opts.offline ?? [] }));
+    opts.createFleet ??
+    ((deps) => createFleet({ ...deps, offline: opts.offline ?? [], faults: opts.faults ?? [] }));
   const fleet: Fleet = await makeFleet({
     config: store.config,
     clock,
@@ -194,8 +203,9 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   });
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
-  const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...allRoutes()];
-  addFeaturesRoute(app, () => ({ history: history !== null }));
+  const alerts = opts.alerts ? await startSimAlerts(gw, app, opts.alerts) : null;
+  const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...(alerts?.routes ?? []), ...allRoutes()];
+  addFeaturesRoute(app, () => ({ history: history !== null, alerts: alerts !== null }));
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);
@@ -284,5 +294,6 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     sockets,
     security,
     history: history?.keeper ?? null,
+    alerts: alerts?.alerts ?? null,
   }) as GatewayApp;
 }

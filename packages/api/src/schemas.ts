@@ -5,7 +5,13 @@
  * is missing); `null` marks an answer that is not JSON.
  */
 import * as v from "valibot";
-import type { EndpointName, ResponseOf } from "./endpoints.ts";
+import type { AlertEndpointName, EndpointName, ResponseOf } from "./endpoints.ts";
+import {
+  AlertConfigViewSchema,
+  AlertListSchema,
+  AlertResultSchema,
+  AlertTestResultSchema,
+} from "./alertSchemas.ts";
 import {
   DeviceInfo,
   EmptyObject,
@@ -79,3 +85,13 @@ export const responseSchemas = {
   prometheus: null,
   zones: Zones,
 } satisfies { [K in EndpointName]: SchemaOf<K> };
+
+/** The answers of the alert endpoints (our extension, issue 23). */
+export const alertResponseSchemas = {
+  configGet: AlertConfigViewSchema,
+  configPost: AlertResultSchema,
+  ack: AlertResultSchema,
+  test: AlertTestResultSchema,
+  stream: null,
+  list: AlertListSchema,
+} satisfies { [K in AlertEndpointName]: v.GenericSchema<unknown, unknown> | null };

@@ -13,6 +13,7 @@ import { parseHexSerial, serialToWire } from "../device/serial.ts";
 import { safeParse } from "../time/clock.ts";
 import { createSunCache } from "../time/sun.ts";
 import { command, settle } from "./commands.ts";
+import { faultTable, fleetFaults, type FleetFaults, type StringFault } from "./faults.ts";
 import * as dtuSide from "./dtuSide.ts";
 import { advanceSide, setupOf, sideFor } from "./inverterSide.ts";
 import { loadState, saveState } from "./persistence.ts";
@@ -31,12 +32,16 @@ export interface FleetOptions {
   radios?: () => { nrf24: boolean; cmt: boolean };
   /** Serials (hex) of simulated inverters that never answer, as if switched off at the breaker (`--offline`). */
   offline?: readonly string[];
+  /** Weak strings from the start (`--fault SERIAL:CHANNEL=FACTOR`, faults.ts). */
+  faults?: readonly StringFault[];
 }
 
 /** The fleet plus the hook for whoever records every statistics sample the DTU receives. */
 export interface SimulatedFleet extends Fleet {
   /** Calls `listener` after every received statistics sample; returns the unsubscribe function. */
   onStats(listener: StatsListener): () => void;
+  /** Faults triggered from tests: event-log entries, unacknowledged commands, weak strings (faults.ts). */
+  faults: FleetFaults;
 }
 
 /** Integration step for energy; gaps longer than `MAX_GAP_MS` are clock jumps and are not integrated. */
@@ -90,6 +95,8 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
         return serial === null ? [] : [serialToWire(serial)];
       }),
     ),
+    stringFaults: faultTable(deps.faults ?? []),
+    failingCommands: new Set(),
   };
   const pollInterval = (): number => Math.max(1, core.config.dtu.poll_interval) * 1000;
   let lastTick = core.bootAt;
@@ -210,6 +217,8 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
     async persist() {
       if (deps.stateFile) await saveState(deps.stateFile, clock.now(), core.saved, core.sides);
     },
+
+    faults: fleetFaults(core),
 
     onStats(listener) {
       core.statsListeners.add(listener);

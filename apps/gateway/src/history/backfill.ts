@@ -7,7 +7,7 @@ import { inverterType } from "@dtu/api/inverterType";
 import type { ConfigJson } from "../config/types.ts";
 import { familyProfile, modelOfFamily } from "../fleet/models.ts";
 import { ambientTemperature, clearness, sample, stringSetup, type InverterSetup } from "../fleet/physics.ts";
-import { hash } from "../fleet/random.ts";
+import { hash, seededRandom } from "../fleet/random.ts";
 import { solarPosition } from "../time/sun.ts";
 import { addDays, dayOf, dayStart } from "./days.ts";
 import type { History } from "./index.ts";
@@ -27,7 +27,9 @@ function isEmpty(h: History): boolean {
 export function backfill(h: History, config: ConfigJson, nowMs: number, days = 30): number {
   if (!isEmpty(h) || config.inverters.length === 0) return 0;
   const tz = h.zone();
-  const seed = hash(Number(BigInt(config.dtu.serial) & 0xffffffffn), 0x4157);
+  // The fleet's own seed (fleet/index.ts): backfilled strings face where the live ones do and the clouds are the
+  // same, so what the alert rules learn from these days fits the live fleet (alerts/usual.ts).
+  const seed = Math.floor(seededRandom(hash(config.dtu.serial))() * 4294967296) >>> 0;
   const southern = config.ntp.latitude < 0;
   const place = { latitude: config.ntp.latitude, longitude: config.ntp.longitude };
   const { writer } = h;
@@ -39,7 +41,7 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
       const type = inverterType(serial);
       if (!type) continue;
       const profile = familyProfile(type.family);
-      const key = hash(seed, Number(BigInt(cfg.serial) & 0xffffffffn));
+      const key = hash(seed, Number(BigInt(cfg.serial) & 0xffffffffn), Number(BigInt(cfg.serial) >> 32n));
       const strings = Array.from({ length: type.dcInputs }, (_, i) => {
         const wp = cfg.channel[i]?.max_power ?? 0;
         return stringSetup(key, i, wp > 0 ? wp : profile.panelWp, profile.vmp, southern);

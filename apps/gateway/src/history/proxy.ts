@@ -29,6 +29,8 @@ export interface ProxyHistoryOptions {
   accessCacheMs?: number;
   /** First reconnect delay of the recorder's socket (default 2 s). */
   retryMs?: number;
+  /** Every live document of the recorder's connection (the alerts' source in proxy mode). */
+  onDocument?: (doc: unknown) => void;
 }
 
 export interface ProxyHistory {
@@ -86,6 +88,7 @@ export function startProxyHistory(
       granted = now;
     },
     ...(opts.retryMs !== undefined ? { retryMs: opts.retryMs } : {}),
+    ...(opts.onDocument ? { onDocument: opts.onDocument } : {}),
   });
   const access = probeAccess(device, auth);
   const rule = createDeviceAccess({

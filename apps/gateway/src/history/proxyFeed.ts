@@ -18,6 +18,8 @@ export interface DeviceFeedOptions {
   auth: string | null;
   feed: Feed;
   setZone: (tz: PosixTz, rule: string) => void;
+  /** Every live document as received (the alert rules read the same connection, src/alerts/proxySource.ts). */
+  onDocument?: (doc: unknown) => void;
   log?: (line: string) => void;
   /** The device let the socket in (true) or refused it with 401 (false): the recorder has or lost access. */
   onAccess?: (granted: boolean) => void;
@@ -82,10 +84,12 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
     const ntp = await getJson<{ ntp_timezone?: unknown }>("/api/ntp/status");
     if (typeof ntp.ntp_timezone === "string") opts.setZone(safeParse(ntp.ntp_timezone), ntp.ntp_timezone);
     const doc = await getJson<LiveData>("/api/livedata/status");
+    opts.onDocument?.(doc);
     push(doc.inverters);
     for (const inv of doc.inverters ?? []) {
       if (inv.AC || typeof inv.serial !== "string") continue;
       const detail = await getJson<LiveData>(`/api/livedata/status?inv=${encodeURIComponent(inv.serial)}`);
+      opts.onDocument?.(detail);
       push(detail.inverters);
     }
   }
@@ -125,7 +129,9 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
       alive = true;
       if (isBinary) return;
       try {
-        push((JSON.parse(data.toString()) as { inverters?: unknown }).inverters);
+        const doc = JSON.parse(data.toString()) as { inverters?: unknown };
+        opts.onDocument?.(doc);
+        push(doc.inverters);
       } catch {
         // Not a live document: ignored, as the web app does.
       }

@@ -27,6 +27,7 @@ import { withoutSessionCookie } from "../security/sessions.ts";
 import { recheckSessions, recheckSockets } from "./recheck.ts";
 import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
 import type { Access } from "../history/proxyFeed.ts";
+import { attachProxyAlerts, type ProxyAlerts, type ProxyAlertsOptions } from "../alerts/proxy.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
@@ -46,6 +47,8 @@ export interface ProxyOptions {
   security?: Partial<SecurityOptions>;
   /** Record the device's history into `<dataDir>/history.db` and serve it (issue 14); off when absent. */
   history?: ProxyHistoryOptions;
+  /** Alerts (issue 23, src/alerts/proxy.ts) on the history recorder's connection: needs `history`; off when absent. */
+  alerts?: Pick<ProxyAlertsOptions, "tickMs" | "pollMs" | "now">;
 }
 
 export interface ProxyApp extends FastifyInstance {
@@ -53,6 +56,7 @@ export interface ProxyApp extends FastifyInstance {
   proxySockets: ProxySockets;
   security: Security;
   history: ProxyHistory | null;
+  alerts: ProxyAlerts | null;
 }
 
 /** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
@@ -144,10 +148,18 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
       void recheckSockets(security.openSockets, device, connectTimeout);
     },
   });
-  const history = opts.history ? startProxyHistory(app, device, opts.history) : null;
-  // History shows while it is recorded: not when the device refuses the recorder's read access.
+  const alerts =
+    opts.history && opts.alerts
+      ? await attachProxyAlerts(app, device, { ...opts.history, ...opts.alerts })
+      : null;
+  const history = opts.history
+    ? startProxyHistory(app, device, { ...opts.history, ...(alerts ? { onDocument: alerts.document } : {}) })
+    : null;
+  // History shows while it is recorded: not when the device refuses the recorder's read access. Alerts show
+  // whenever they run (their list has the device's read rule, their settings need admin).
   addFeaturesRoute(app, async () => ({
     history: history !== null && !REFUSED.includes(await history.access),
+    alerts: alerts !== null,
   }));
 
   await app.register(httpProxy, {
@@ -219,7 +231,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     history?.close();
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets, security, history }) as ProxyApp;
+  return Object.assign(app, { device, proxySockets, security, history, alerts }) as ProxyApp;
 }
 
 function decodePath(url: string): string {
