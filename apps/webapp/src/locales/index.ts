@@ -18,6 +18,7 @@ import mqtt from "./mqtt";
 import security from "./security";
 import dtu from "./dtu";
 import grid from "./grid";
+import alerts from "./alerts";
 import history from "./history";
 
 /** Every locale area of the device's screens, one line each. The key of an entry is the prefix of its messages: `common.save`. */
@@ -45,6 +46,7 @@ const deviceAreas = {
 
 /** The areas of the gateway's own screens (README "Two builds"), one line each: only the gateway build has them. */
 const gatewayAreas = {
+  alerts,
   history,
 } satisfies Record<string, Area<string>>;
 

@@ -1,4 +1,5 @@
 import { Page } from "../components/ui/Page";
+import { InverterAlerts } from "../features/alerts/InverterAlerts";
 import { TodayPeak } from "../features/history/TodayPeak";
 import { LiveView, useLiveStatus } from "../features/live/LiveView";
 import type { LiveSlots } from "../features/live/slots";
@@ -20,6 +21,9 @@ export function LiveViewScreen() {
 /** The gateway build's live view: the device's, with the gateway's parts in its slots (features/live/slots.ts). */
 function GatewayLiveView() {
   const features = useGatewayFeatures();
-  const slots: LiveSlots = { afterTotals: features.history ? <TodayPeak /> : null };
+  const slots: LiveSlots = {
+    afterTotals: features.history ? <TodayPeak /> : null,
+    ...(features.alerts ? { inverter: InverterAlerts } : {}),
+  };
   return <LiveView slots={slots} />;
 }

@@ -4,7 +4,7 @@ import type { ComponentType, ReactNode } from "react";
  * The gateway build's own parts inside the live view (README "Two builds", "Gateway parts in a device screen"):
  * the screen (screens/LiveView.tsx) fills them in the gateway build only. The live view renders each behind
  * `__GATEWAY_BUILD__`, so the device build carries neither the parts nor the slots. Today: today's peak from the
- * recorded history. Next: an open alert (issue 23) and last known values (issue 25) per inverter.
+ * recorded history, and an inverter's open alerts (issue 23). Next: last known values (issue 25) per inverter.
  */
 export interface LiveSlots {
   /** Under the totals. */

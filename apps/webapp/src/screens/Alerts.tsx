@@ -1,0 +1,28 @@
+import { useState } from "react";
+import { Page } from "../components/ui/Page";
+import { useApi } from "../components/ui/useApi";
+import { AlertFilter } from "../features/alerts/AlertFilter";
+import { AlertList } from "../features/alerts/AlertList";
+import { NotifyPermission } from "../features/alerts/NotifyPermission";
+import { listUrl, type ListFilter } from "../features/alerts/api";
+import { useT } from "../lib/i18n";
+
+/** `/alerts` (gateway build only, issue 23 §4): open and past alerts; the parts live in features/alerts. */
+export function AlertsScreen() {
+  const t = useT();
+  const [filter, setFilter] = useState<ListFilter>({ state: "open", from: "", to: "" });
+  const { data, loading, error, reload } = useApi(listUrl(filter));
+  return (
+    <Page
+      title={t("alerts.title")}
+      loading={loading && !data}
+      error={error}
+      onRetry={reload}
+      onReload={reload}
+    >
+      <AlertFilter value={filter} onApply={setFilter} />
+      {data && <AlertList answer={data} onChanged={reload} />}
+      <NotifyPermission />
+    </Page>
+  );
+}
