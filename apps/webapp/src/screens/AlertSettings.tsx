@@ -10,7 +10,7 @@ export function AlertSettingsScreen() {
   const { data, loading, error, reload } = useApi(configUrl());
   return (
     <Page title={t("alerts.settingsTitle")} loading={loading} error={error} onRetry={reload}>
-      {data && <AlertSettings initial={data} onSaved={reload} />}
+      {data && <AlertSettings initial={data} />}
     </Page>
   );
 }

@@ -5,15 +5,16 @@ import { Card } from "../../components/ui/Card";
 import { CheckField, InputField, SelectField } from "../../components/ui/FormRow";
 import { SettingsForm } from "../../components/ui/SettingsForm";
 import { useSettingsForm } from "../../components/ui/useSettingsForm";
-import { toHttpError } from "../../lib/http";
+import { getJson, toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
-import { channelText, ruleText, saveConfigPath, sendTest } from "./api";
+import { channelText, configUrl, ruleText, saveConfigPath, sendTest } from "./api";
 import {
   MINUTE_RULES,
   RULES,
   alertBody,
   alertDraft,
   refusedField,
+  secretsCleared,
   validateAlerts,
   type AlertFlag,
   type AlertTextField,
@@ -21,10 +22,21 @@ import {
 } from "./settings";
 
 /** Settings > Alerts (issue 23 §4): rules, channels with write-only secrets, the alert language, a test send. */
-export function AlertSettings({ initial, onSaved }: { initial: AlertConfigView; onSaved: () => void }) {
+export function AlertSettings({ initial: loaded }: { initial: AlertConfigView }) {
   const t = useT();
-  const state = useSettingsForm(() => alertDraft(initial), validateAlerts, {}, refusedField);
+  // After a save the stored config is read again in place (not a page reload, which would drop the result shown).
+  const [initial, setInitial] = useState(loaded);
+  const state = useSettingsForm(() => alertDraft(loaded), validateAlerts, {}, refusedField);
   const { draft, change, bind } = state;
+  const saved = () =>
+    void getJson(configUrl()).then(
+      (view) => {
+        setInitial(view);
+        // Secrets start empty again: what was typed is stored now, shown only as "set".
+        state.setDraft((d) => ({ ...d, ...secretsCleared() }));
+      },
+      () => undefined,
+    );
 
   const flag = (k: AlertFlag, label: string, hint?: string) => (
     <CheckField
@@ -61,7 +73,7 @@ export function AlertSettings({ initial, onSaved }: { initial: AlertConfigView; 
         state={state}
         onValid={(d) =>
           void state.save(saveConfigPath(), alertBody(initial, d)).then((r) => {
-            if (r.type === "success") onSaved();
+            if (r.type === "success") saved();
           })
         }
       >

@@ -83,11 +83,17 @@ export function alertDraft(c: AlertConfigView): AlertDraft {
   for (const rule of MINUTE_RULES) d[`rules.${rule}.minutes`] = String(r[rule].minutes);
   for (const name of ["mqtt", "ntfy", "webhook", "email", "browser"] as const)
     d[`channels.${name}.enabled`] = ch[name].enabled;
+  return { ...d, ...secretsCleared() } as AlertDraft;
+}
+
+/** Every secret field empty and not marked for removal (the form's start, and after a save). */
+export function secretsCleared(): Partial<AlertDraft> {
+  const d: Partial<AlertDraft> = {};
   for (const s of SECRETS) {
     d[s] = "";
     d[`${s}.clear`] = false;
   }
-  return d as AlertDraft;
+  return d;
 }
 
 /** Event ids as typed ("1, 2"); undefined when one is not a whole number from 0 to 65535. */
