@@ -2,12 +2,11 @@
  * Alerts in proxy mode (`--device`): the source is the history recorder's own device connection plus a minute's read
  * GETs (proxySource.ts); the API is answered here, not forwarded. Access as on the device (API.md §2.1): the list
  * follows the read rule (open while the device's read-only access is on), everything else needs the device's admin
- * credentials, checked by asking the device (`/api/security/authenticate`, cached for a minute). POST bodies are
- * urlencoded (`data=<JSON>`), as the web app sends them.
+ * credentials, checked by asking the device (history/deviceAccess.ts: `/api/security/authenticate`, cached a few
+ * seconds). POST bodies are urlencoded (`data=<JSON>`), as the web app sends them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { endpoints } from "@dtu/api/endpoints";
-import { probeAccess } from "../history/proxyFeed.ts";
+import { createDeviceAccess } from "../history/deviceAccess.ts";
 import { proxySource, type ProxySource } from "./proxySource.ts";
 import { alertRoutes } from "./routes.ts";
 import { createAlerts, type Alerts } from "./service.ts";
@@ -22,6 +21,8 @@ export interface ProxyAlertsOptions {
   pollMs?: number;
   /** Wall clock of the rules (tests move it by hand); default Date.now. */
   now?: () => number;
+  /** Console lines (default console.log); never a secret. */
+  log?: (line: string) => void;
 }
 
 export interface ProxyAlerts {
@@ -33,30 +34,7 @@ export interface ProxyAlerts {
   document(doc: unknown): void;
 }
 
-const AUTH_CACHE_MS = 60_000;
-const READ_CHECK_MS = 10 * 60_000;
 const BODY_LIMIT = 64 * 1024;
-
-/** Admin credentials as the device judges them, cached per header for a minute. */
-function deviceAuth(device: URL): (header: string | undefined) => Promise<boolean> {
-  const accepted = new Map<string, number>();
-  return async (header) => {
-    if (!header) return false;
-    if ((accepted.get(header) ?? 0) > Date.now()) return true;
-    try {
-      const res = await fetch(new URL(endpoints.authenticate.path, device), {
-        headers: { authorization: header },
-        signal: AbortSignal.timeout(4000),
-      });
-      await res.body?.cancel();
-      if (!res.ok) return false;
-      accepted.set(header, Date.now() + AUTH_CACHE_MS);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-}
 
 export async function attachProxyAlerts(
   app: FastifyInstance,
@@ -68,20 +46,14 @@ export async function attachProxyAlerts(
       ? `Basic ${Buffer.from(`${opts.user ?? "admin"}:${opts.password}`).toString("base64")}`
       : null;
   const source = proxySource({ device, auth, ...(opts.now ? { now: opts.now } : {}) });
-  const alerts = await createAlerts({ dataDir: opts.dataDir, source, log: (line) => console.log(line) });
-  const isAdmin = deviceAuth(device);
-  let readOpen = false;
-  let readCheckedAt = -Infinity;
-  // A live-data GET without credentials: every 10 minutes is enough to follow a change of the device's setting.
-  const checkRead = async (): Promise<void> => {
-    if (Date.now() - readCheckedAt < READ_CHECK_MS) return;
-    readCheckedAt = Date.now();
-    readOpen = (await probeAccess(device, null)) === "open";
-  };
-
-  const poll = async (): Promise<void> => {
-    await Promise.all([source.poll(), checkRead()]);
-  };
+  const alerts = await createAlerts({
+    dataDir: opts.dataDir,
+    source,
+    log: opts.log ?? ((line) => console.log(line)),
+  });
+  // The device's own rule, asked at each request (cached a few seconds), as for history (history/deviceAccess.ts).
+  const access = createDeviceAccess({ device, clock: { now: () => Date.now() } });
+  const poll = (): Promise<void> => source.poll();
   void poll().then(() => alerts.tick());
   const polling = setInterval(() => void poll(), opts.pollMs ?? 60_000);
   const ticking = setInterval(() => void alerts.tick(), opts.tickMs ?? 10_000);
@@ -105,8 +77,8 @@ export async function attachProxyAlerts(
         method: route.method,
         url: route.path,
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
-          const allowed = route.auth === "read" && readOpen ? true : await isAdmin(req.headers.authorization);
-          if (!allowed) return reply.code(401).send();
+          const need = route.auth === "read" ? "read" : "admin";
+          if (!(await access.allowed(req.headers.authorization, need))) return reply.code(401).send();
           const data =
             typeof req.body === "string"
               ? (new URLSearchParams(req.body).get("data") ?? undefined)

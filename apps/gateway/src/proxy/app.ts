@@ -26,8 +26,8 @@ import { createSecurity, type Security, type SecurityOptions } from "../security
 import { withoutSessionCookie } from "../security/sessions.ts";
 import { recheckSessions, recheckSockets } from "./recheck.ts";
 import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
-import type { Access } from "../history/proxyFeed.ts";
 import { attachProxyAlerts, type ProxyAlerts, type ProxyAlertsOptions } from "../alerts/proxy.ts";
+import type { Access } from "../history/proxyFeed.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";

@@ -127,7 +127,7 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "dtu-proxy-alerts-"));
   app = await buildProxyApp({
     device: `http://127.0.0.1:${(device.address() as AddressInfo).port}`,
-    history: { dataDir: dir, password: "secret" },
+    history: { dataDir: dir, password: "secret", log: () => undefined },
     alerts: { tickMs: 3600_000, pollMs: 3600_000, now: () => t },
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
