@@ -130,6 +130,7 @@ describe("alert screens", () => {
       loggedIn: true,
     });
     await settings.locator("main h1", { hasText: "Alarm-Einstellungen" }).waitFor();
+    await settings.locator('input[name="rules.inverter_silent.minutes"]').waitFor();
     await h.screenshot(settings, "alert-settings-de-dark-375");
     await h.axe(settings);
     h.assertClean(page);

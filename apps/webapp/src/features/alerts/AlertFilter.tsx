@@ -14,7 +14,7 @@ export function AlertFilter({ value, onApply }: { value: ListFilter; onApply: (f
     <form className="row g-2 align-items-end mb-3" onSubmit={submit}>
       <div className="col-12 col-sm-4">
         <label className="form-label" htmlFor="alerts-state">
-          {t("alerts.stateOpen")} / {t("alerts.stateAll")}
+          {t("alerts.title")}
         </label>
         <select
           id="alerts-state"
