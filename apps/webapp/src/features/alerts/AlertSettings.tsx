@@ -195,7 +195,7 @@ export function TestSend() {
   return (
     <Card title={t("alerts.test")}>
       <p className="small text-body-secondary">{t("alerts.testHint")}</p>
-      <BusyButton busy={busy} className="btn-outline-primary" onClick={run}>
+      <BusyButton busy={busy} className="btn-primary" onClick={run}>
         {t("alerts.test")}
       </BusyButton>
       <div aria-live="polite" className="mt-3">

@@ -23,7 +23,7 @@ export function NotifyPermission() {
         </h2>
         <p className="card-text small text-body-secondary">{t("alerts.notifyHint")}</p>
         {permission === "default" && (
-          <button type="button" className="btn btn-outline-primary btn-sm" onClick={ask}>
+          <button type="button" className="btn btn-primary btn-sm" onClick={ask}>
             {t("alerts.notifyAsk")}
           </button>
         )}
