@@ -6,9 +6,11 @@ import type { ListFilter } from "./api";
 export function AlertFilter({ value, onApply }: { value: ListFilter; onApply: (f: ListFilter) => void }) {
   const t = useT();
   const [draft, setDraft] = useState(value);
+  // The gateway refuses a range that ends before it starts; said here, at the field, before asking.
+  const backwards = draft.from !== "" && draft.to !== "" && draft.from > draft.to;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onApply(draft);
+    if (!backwards) onApply(draft);
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={submit}>
@@ -48,7 +50,13 @@ export function AlertFilter({ value, onApply }: { value: ListFilter; onApply: (f
           className="form-control"
           value={draft.to}
           onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          {...(backwards ? { "aria-invalid": true, "aria-describedby": "alerts-to-err" } : {})}
         />
+        {backwards && (
+          <div id="alerts-to-err" className="invalid-feedback d-block">
+            {t("alerts.rangeBackwards")}
+          </div>
+        )}
       </div>
       <div className="col-12 col-sm-2">
         <button type="submit" className="btn btn-primary w-100">
