@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Alert, AlertStreamMessage } from "@dtu/api/alerts";
-import { AlertFeed, openAlertsStore, parseMessage, type StreamLike } from "./feed";
+import { AlertFeed, openAlertsStore, parseMessage, takeFrames, type Timers } from "./feed";
 
 const alert = (id: number): Alert => ({
   id,
@@ -17,78 +17,99 @@ const alert = (id: number): Alert => ({
   deliveries: [],
 });
 
-function fakeStream() {
-  const listeners: ((ev: { data: unknown }) => void)[] = [];
-  const stream: StreamLike & { closed: boolean } = {
-    closed: false,
-    addEventListener: (_type, l) => void listeners.push(l),
-    close() {
-      this.closed = true;
-    },
-  };
-  return { stream, emit: (data: unknown) => listeners.forEach((l) => l({ data })) };
+/** A stream body the test writes to, as the gateway's SSE answer. */
+function fakeBody() {
+  let ctl!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (ctl = c) });
+  const enc = new TextEncoder();
+  return { body, write: (text: string) => ctl.enqueue(enc.encode(text)), end: () => ctl.close() };
 }
 
-const manualTimers = () => {
-  const fns: (() => void)[] = [];
-  return {
-    fns,
-    timers: { setInterval: (fn: () => void) => fns.push(fn), clearInterval: () => void fns.splice(0) },
+function manualTimers() {
+  const intervals: (() => void)[] = [];
+  const timeouts: { fn: () => void; ms: number }[] = [];
+  const timers: Timers = {
+    setInterval: (fn) => intervals.push(fn),
+    clearInterval: () => void intervals.splice(0),
+    setTimeout: (fn, ms) => timeouts.push({ fn, ms }),
+    clearTimeout: () => void timeouts.splice(0),
   };
-};
+  return { intervals, timeouts, timers };
+}
+
+const raised = {
+  event: "raised",
+  alert: alert(1),
+  title: "Roof is not answering",
+  text: "",
+  sent: 2,
+  severity: "critical",
+} satisfies AlertStreamMessage;
 
 afterEach(() => openAlertsStore.set(null));
 
 describe("the alert feed (browser channel, page side)", () => {
-  it("hands each message on and re-reads the open alerts; a poll catches up; stop closes the stream", async () => {
-    const { stream, emit } = fakeStream();
-    const { fns, timers } = manualTimers();
+  it("reads alert frames of the stream (split anywhere), re-reads the open alerts, polls, reconnects, stops", async () => {
+    const first = fakeBody();
+    const opened: AbortSignal[] = [];
+    const bodies = [first.body, fakeBody().body];
+    const { intervals, timeouts, timers } = manualTimers();
     let open: Alert[] = [];
     const seen: AlertStreamMessage[] = [];
     const feed = new AlertFeed({
       url: "/api/alerts/stream",
+      open: (_url, signal) => {
+        opened.push(signal);
+        return Promise.resolve(bodies.shift() as ReadableStream<Uint8Array>);
+      },
       readOpen: () => Promise.resolve(open),
       onMessage: (m) => seen.push(m),
-      create: () => stream,
       timers,
     });
     feed.start();
     await vi.waitFor(() => expect(openAlertsStore.get()).toEqual([]));
     open = [alert(1)];
-    emit(
-      JSON.stringify({
-        event: "raised",
-        alert: alert(1),
-        title: "Roof is not answering",
-        text: "",
-        sent: 2,
-        severity: "critical",
-      }),
-    );
-    expect(seen.map((m) => m.title)).toEqual(["Roof is not answering"]);
+    const frame = `retry: 5000\n\n: ping\n\nevent: alert\ndata: ${JSON.stringify(raised)}\n\n`;
+    first.write(frame.slice(0, 40));
+    first.write(frame.slice(40));
+    await vi.waitFor(() => expect(seen.map((m) => m.title)).toEqual(["Roof is not answering"]));
     await vi.waitFor(() => expect(openAlertsStore.get()).toHaveLength(1));
     open = [];
-    fns[0]?.();
+    intervals[0]?.();
     await vi.waitFor(() => expect(openAlertsStore.get()).toEqual([]));
+    // The gateway ended the stream: a new one after the gateway's retry time.
+    first.end();
+    await vi.waitFor(() => expect(timeouts.map((t) => t.ms)).toEqual([5000]));
+    timeouts[0]?.fn();
+    await vi.waitFor(() => expect(opened).toHaveLength(2));
     feed.stop();
-    expect(stream.closed).toBe(true);
-    expect(fns).toHaveLength(0);
+    expect(opened[1]?.aborted).toBe(true);
+    expect(intervals).toHaveLength(0);
   });
 
-  it("drops frames that are not alert messages, and shows nothing when the list cannot be read", async () => {
-    for (const data of ["", "{", "null", '{"title":1}', 42, '{"event":"raised"}'])
-      expect(parseMessage(data), String(data)).toBeNull();
-    const { stream } = fakeStream();
+  it("waits longer after a refused stream, and shows nothing when the list cannot be read", async () => {
+    const { timeouts, timers } = manualTimers();
     openAlertsStore.set([alert(3)]);
     const feed = new AlertFeed({
       url: "/s",
+      open: () => Promise.reject(new Error("401")),
       readOpen: () => Promise.reject(new Error("401")),
       onMessage: () => undefined,
-      create: () => stream,
-      timers: manualTimers().timers,
+      timers,
     });
     feed.start();
     await vi.waitFor(() => expect(openAlertsStore.get()).toBeNull());
+    await vi.waitFor(() => expect(timeouts.map((t) => t.ms)).toEqual([60_000]));
     feed.stop();
+  });
+
+  it("takes whole frames only and drops frames that are not alert messages", () => {
+    expect(takeFrames("event: alert\ndata: a\ndata: b\n\nevent: alert\nda")).toEqual({
+      frames: [{ event: "alert", data: "a\nb" }],
+      rest: "event: alert\nda",
+    });
+    expect(takeFrames(": ping\r\n\r\nretry: 5000\n\n").frames).toEqual([]);
+    for (const data of ["", "{", "null", '{"title":1}', 42, '{"event":"raised"}'])
+      expect(parseMessage(data), String(data)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { Alert, AlertStreamMessage } from "@dtu/api/alerts";
 import { announce, type Notice } from "../../lib/notify";
+import { openStream } from "../../lib/http";
 import { useStore } from "../../lib/store";
 import { getOpenAlerts, streamUrl } from "./api";
 import { AlertFeed, openAlertsStore } from "./feed";
@@ -40,6 +41,7 @@ export function useOpenAlerts(): readonly Alert[] | null {
     users++;
     feed ??= new AlertFeed({
       url: streamUrl(),
+      open: openStream,
       readOpen: () => getOpenAlerts().then((l) => l.alerts),
       onMessage: showMessage,
     });
