@@ -77,6 +77,11 @@ describe("alert screens", () => {
   });
 
   it("shows a raised alert as a toast, in the badge, on the Alerts screen and in its inverter's panel", async () => {
+    // Read-only access off: the stream must carry the page's credentials (a browser EventSource could not).
+    const security = (
+      h.gatewayApp().gateway as unknown as { config: { security: { allow_readonly: boolean } } }
+    ).config.security;
+    security.allow_readonly = false;
     const page = await h.openPage("/", { loggedIn: true });
     await page.locator("main .card").first().waitFor();
     // The page holds the stream before anything is raised.
@@ -114,6 +119,7 @@ describe("alert screens", () => {
     await item.getByRole("button", { name: "Acknowledge" }).click();
     await item.getByText("Acknowledged").waitFor();
     h.assertClean(page);
+    security.allow_readonly = true;
     await page.close();
   });
 
