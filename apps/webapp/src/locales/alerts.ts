@@ -7,7 +7,7 @@ export default defineArea({
   en: {
     title: "Alerts",
     settingsTitle: "Alert settings",
-    badge: "{count} open alerts",
+    badge: "open alerts: {count}",
     show: "Show",
     stateOpen: "Open alerts",
     stateAll: "All alerts",
@@ -98,7 +98,7 @@ export default defineArea({
   de: {
     title: "Alarme",
     settingsTitle: "Alarm-Einstellungen",
-    badge: "{count} offene Alarme",
+    badge: "offene Alarme: {count}",
     show: "Anzeigen",
     stateOpen: "Offene Alarme",
     stateAll: "Alle Alarme",
@@ -190,7 +190,7 @@ export default defineArea({
   fr: {
     title: "Alertes",
     settingsTitle: "Réglages des alertes",
-    badge: "{count} alertes en cours",
+    badge: "alertes en cours : {count}",
     show: "Afficher",
     stateOpen: "Alertes en cours",
     stateAll: "Toutes les alertes",

@@ -16,7 +16,8 @@ export function OpenAlertsBadge() {
       data-testid="open-alerts"
     >
       <span aria-hidden="true">{number(open.length)}</span>
-      <span className="visually-hidden">{t("alerts.badge", { count: open.length })}</span>
+      {/* Read after the menu text: "Alerts, open alerts: 2". */}
+      <span className="visually-hidden">{`, ${t("alerts.badge", { count: number(open.length) })}`}</span>
     </span>
   );
 }
