@@ -36,7 +36,15 @@ interface GatewayApp {
   close(): Promise<unknown>;
   server: { closeAllConnections(): void };
   /** The simulated device (apps/gateway/src/device/gateway.ts): its reboots, for tests that cause one. */
-  gateway: { softResets: number; rebootPending(): boolean; inOutage(): boolean };
+  gateway: {
+    softResets: number;
+    rebootPending(): boolean;
+    inOutage(): boolean;
+    /** Faults of the simulated fleet (apps/gateway/src/fleet/faults.ts), for tests that need an alert. */
+    fleet: { faults: { event(serial: string, id: number, endMs?: number | null): boolean } };
+  };
+  /** The alerts module when asked for (`alerts` option; apps/gateway/src/alerts/service.ts). */
+  alerts: { tick(): Promise<void> } | null;
 }
 /** Extra buildApp options a test file may ask for (e.g. `history` for e2e/history.e2e.ts). */
 export interface GatewayExtras {
@@ -47,6 +55,8 @@ export interface GatewayExtras {
   clock?: { now(): number };
   /** Period of the gateway's fleet tick and live-push check (default 1000 ms). */
   tickMs?: number;
+  /** Alerts (e2e/alerts.e2e.ts: a long period, the test calls `alerts().tick()`). */
+  alerts?: { tickMs?: number };
 }
 /** What a harness serves: the device build unless asked for the gateway build. */
 export interface HarnessOptions extends GatewayExtras {
@@ -89,6 +99,8 @@ export interface Harness {
   assertClean(page: Page): void;
   /** Restarts the gateway like a device reboot: close, buildApp again on the same data dir and the same port. */
   restart(): Promise<void>;
+  /** The running gateway's fleet faults and alerts module (tests that raise an alert). */
+  gatewayApp(): Pick<GatewayApp, "gateway" | "alerts">;
   /** How many times the device has rebooted by itself so far (after a restore, a reboot request, ...). */
   reboots(): number;
   /** Waits until the device has rebooted more than `since` (a reboots() value) times and answers again. */
@@ -317,6 +329,7 @@ export async function startHarness({ build, ...extras }: HarnessOptions = {}): P
       app = await buildApp({ dataDir, webRoot, ...extras });
       await app.listen({ port: Number(new URL(baseUrl).port), host: "127.0.0.1" });
     },
+    gatewayApp: () => app,
     reboots: () => earlierReboots + app.gateway.softResets,
     async waitForReboot(since, timeoutMs = 30_000) {
       // State of the in-process device rather than a guess from the outside: done once the reboot ran and the

@@ -21,4 +21,4 @@ export const SCREENS = [
 ] as const;
 
 /** The gateway build's own routes (apps/webapp/src/app/gatewayScreens.ts): walked on the gateway build only. */
-export const GATEWAY_SCREENS = ["/history"] as const;
+export const GATEWAY_SCREENS = ["/history", "/alerts", "/settings/alerts"] as const;

@@ -28,7 +28,7 @@ describe("simulated gateway", () => {
   beforeAll(async () => {
     const dir = await makeDataDir();
     web = await gatewayDist(dir);
-    gw = await startGateway({ webRoot: web, history: {} });
+    gw = await startGateway({ webRoot: web, history: {}, alerts: { tickMs: 3600_000 } });
   });
   afterAll(async () => {
     await gw?.close();
@@ -65,16 +65,19 @@ describe("simulated gateway", () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it("offers history while it records, to anyone (no credentials needed to know)", async () => {
+  it("offers history while it records and alerts while they run, to anyone (no credentials needed to know)", async () => {
     const res = await gw.app.inject({ url: "/api/gateway/features" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ history: true });
+    expect(res.json()).toEqual({ history: true, alerts: true });
   });
 
-  it("offers nothing extra without history", async () => {
+  it("offers nothing extra without history and alerts", async () => {
     const plain = await startGateway();
     try {
-      expect((await plain.app.inject({ url: "/api/gateway/features" })).json()).toEqual({ history: false });
+      expect((await plain.app.inject({ url: "/api/gateway/features" })).json()).toEqual({
+        history: false,
+        alerts: false,
+      });
     } finally {
       await plain.close();
     }
@@ -83,8 +86,8 @@ describe("simulated gateway", () => {
 
 describe("proxy", () => {
   it.each([
-    ["read-only access on", true, { history: true }],
-    ["read-only access off and no device password", false, { history: false }],
+    ["read-only access on", true, { history: true, alerts: false }],
+    ["read-only access off and no device password", false, { history: false, alerts: false }],
   ] as const)("offers history only while it can be recorded (%s)", async (_label, readOnly, expected) => {
     const device = await startFakeDevice("v24", readOnly);
     const dataDir = await makeDataDir();

@@ -12,10 +12,12 @@ import type { EndpointDef } from "./endpoints.ts";
 export interface GatewayFeatures {
   /** History is recorded (always in simulated mode; in proxy mode while the recorder can read the device). */
   history: boolean;
+  /** Alerts run (issue 23: both modes, unless started without them): the Alerts screens and the open-alerts badge. */
+  alerts: boolean;
 }
 
 /** The answer of a server that offers nothing extra (a device, an error, not answered yet). */
-export const NO_GATEWAY_FEATURES: GatewayFeatures = { history: false };
+export const NO_GATEWAY_FEATURES: GatewayFeatures = { history: false, alerts: false };
 
 export const gatewayEndpoints = {
   features: { method: "GET", path: "/api/gateway/features", auth: "none" } as EndpointDef<

@@ -154,9 +154,11 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   const history = opts.history
     ? startProxyHistory(app, device, { ...opts.history, ...(alerts ? { onDocument: alerts.document } : {}) })
     : null;
-  // History shows while it is recorded: not when the device refuses the recorder's read access.
+  // History shows while it is recorded: not when the device refuses the recorder's read access. Alerts show
+  // whenever they run (their list has the device's read rule, their settings need admin).
   addFeaturesRoute(app, async () => ({
     history: history !== null && !REFUSED.includes(await history.access),
+    alerts: alerts !== null,
   }));
 
   await app.register(httpProxy, {

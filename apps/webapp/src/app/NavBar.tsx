@@ -90,6 +90,7 @@ export function NavBar() {
                   onClick={collapse}
                 >
                   {t(l.label)}
+                  {__GATEWAY_BUILD__ && l.badge ? <l.badge /> : null}
                 </Link>
               </li>
             ))}

@@ -11,7 +11,11 @@ export function Toasts() {
       {notices.map((n) => (
         <div key={n.id} className={`toast show align-items-center text-bg-${n.variant}`} role="status">
           <div className="d-flex">
-            <div className="toast-body">{t(n.key)}</div>
+            <div className="toast-body">
+              {t(n.key)}
+              {/* Gateway build: an alert's title, rendered as text. */}
+              {__GATEWAY_BUILD__ && n.text ? ` ${n.text}` : null}
+            </div>
             <button
               type="button"
               className="btn-close me-2 m-auto"

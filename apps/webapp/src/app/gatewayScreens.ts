@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { GatewayFeatures } from "@dtu/api/gateway";
 import type { MessageKey } from "../locales";
 import { gatewayPaths, type GatewayPath } from "../lib/routes";
+import { OpenAlertsBadge } from "../features/alerts/OpenAlertsBadge";
 
 /**
  * The gateway's own screens (README "Two builds", "Add a gateway screen"): ordinary routes of the app, each a lazy
@@ -18,6 +19,11 @@ export interface GatewayScreen {
   /** Where its menu entry goes: a top-level link after Live View, or an entry of the Settings menu. */
   menu: "main" | "settings";
   screen: LazyExoticComponent<ComponentType>;
+  /**
+   * A live count after the menu text (rendered while the entry is listed, so it also keeps its data current). In
+   * the entry chunk: keep it small, the screen itself stays lazy.
+   */
+  badge?: ComponentType;
 }
 
 // Behind the build constant itself, not only where it is read: the bundler then never sees the dynamic imports of
@@ -30,6 +36,23 @@ export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
         label: "history.title",
         menu: "main",
         screen: lazy(() => import("../screens/History").then((m) => ({ default: m.HistoryScreen }))),
+      },
+      {
+        path: gatewayPaths.alerts,
+        feature: "alerts",
+        label: "alerts.title",
+        menu: "main",
+        screen: lazy(() => import("../screens/Alerts").then((m) => ({ default: m.AlertsScreen }))),
+        badge: OpenAlertsBadge,
+      },
+      {
+        path: gatewayPaths.settingsAlerts,
+        feature: "alerts",
+        label: "alerts.settingsTitle",
+        menu: "settings",
+        screen: lazy(() =>
+          import("../screens/AlertSettings").then((m) => ({ default: m.AlertSettingsScreen })),
+        ),
       },
     ]
   : [];

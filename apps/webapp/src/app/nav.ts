@@ -1,9 +1,12 @@
+import type { ComponentType } from "react";
 import type { MessageKey } from "../locales";
 import { paths, type Path } from "../lib/routes";
 
 export interface NavLink {
   path: Path;
   label: MessageKey;
+  /** Gateway build: a small live count shown after the label (app/gatewayScreens.ts), e.g. open alerts. */
+  badge?: ComponentType;
 }
 
 /** The menu groups of SEED §2: Live View (a link), Settings, Info. */

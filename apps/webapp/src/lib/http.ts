@@ -78,6 +78,22 @@ export async function request<T>(path: string, init: RequestInit = {}): Promise<
   }
 }
 
+/**
+ * A streamed GET (the gateway's Server-Sent Events) with the app's credentials, which the browser's EventSource
+ * cannot send: resolves with the open body. A refusal rejects like any failure and does not end the session (a
+ * stream is an extra; the page's own requests still apply the 401 policy).
+ */
+export async function openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  let res: Response;
+  try {
+    res = await fetch(path, { headers: { ...headers(), Accept: "text/event-stream" }, signal });
+  } catch (e) {
+    throw toHttpError(e);
+  }
+  if (!res.ok || !res.body) throw await errorFrom(res);
+  return res.body;
+}
+
 /** GET JSON; a path from the endpoint map brings its answer's type (`ApiPath`), other paths name it. */
 export function getJson<T>(path: ApiPath<T>, signal?: AbortSignal): Promise<T> {
   return request<T>(path, signal ? { signal } : {});

@@ -26,6 +26,8 @@ export const paths = {
  */
 export const gatewayPaths = {
   history: "/history",
+  alerts: "/alerts",
+  settingsAlerts: "/settings/alerts",
 } as const;
 
 export type PathName = keyof typeof paths;

@@ -18,6 +18,7 @@ import mqtt from "./mqtt";
 import security from "./security";
 import dtu from "./dtu";
 import grid from "./grid";
+import alerts from "./alerts";
 import history from "./history";
 import lastread from "./lastread";
 
@@ -46,6 +47,7 @@ const deviceAreas = {
 
 /** The areas of the gateway's own screens (README "Two builds"), one line each: only the gateway build has them. */
 const gatewayAreas = {
+  alerts,
   history,
   lastread,
 } satisfies Record<string, Area<string>>;

@@ -1,4 +1,5 @@
 import { Page } from "../components/ui/Page";
+import { InverterAlerts } from "../features/alerts/InverterAlerts";
 import { TodayPeak } from "../features/history/TodayPeak";
 import { LastKnownPanel, LastKnownTotals } from "../features/live/LastKnown";
 import { LiveView, useLiveStatus } from "../features/live/LiveView";
@@ -21,17 +22,33 @@ export function LiveViewScreen() {
 /** The gateway build's live view: the device's, with the gateway's parts in its slots (features/live/slots.ts). */
 function GatewayLiveView() {
   const features = useGatewayFeatures();
-  // Last known values (issue 25): from the recorded history, for inverters not read since the DTU started.
-  const slots: LiveSlots = features.history
-    ? {
-        afterTotals: (
-          <>
-            <TodayPeak />
-            <LastKnownTotals />
-          </>
-        ),
-        inverter: LastKnownPanel,
-      }
-    : {};
+  // Last known values (issue 25) from the recorded history, for inverters not read since the DTU started; open
+  // alerts (issue 23) under their inverter.
+  const slots: LiveSlots = {
+    afterTotals: features.history ? (
+      <>
+        <TodayPeak />
+        <LastKnownTotals />
+      </>
+    ) : null,
+    ...inverterParts(features.history, features.alerts),
+  };
   return <LiveView slots={slots} />;
+}
+
+/** What goes under each inverter's panel, as the server offers it. */
+function inverterParts(history: boolean, alerts: boolean): Pick<LiveSlots, "inverter"> {
+  if (history && alerts) return { inverter: HistoryAndAlerts };
+  if (history) return { inverter: LastKnownPanel };
+  if (alerts) return { inverter: InverterAlerts };
+  return {};
+}
+
+function HistoryAndAlerts({ id }: { id: string }) {
+  return (
+    <>
+      <LastKnownPanel id={id} />
+      <InverterAlerts id={id} />
+    </>
+  );
 }

@@ -39,6 +39,11 @@ export function useSettingsForm<D, K extends string>(
   initial: D | (() => D),
   validate: (draft: D) => Problems<K>,
   answers: AnswerFields<K> = {},
+  /**
+   * Gateway build: an answer that names its field itself (the gateway's own APIs, e.g. `field` of
+   * `@dtu/api/alerts` AlertResult) → that field and its text. The device build never calls it.
+   */
+  answerAt?: (r: ApiResult) => { field: string; problem: Problem } | undefined,
 ): SettingsFormState<D, K> {
   const form = useRef<HTMLFormElement>(null);
   const [draft, setDraft] = useState(initial);
@@ -54,12 +59,13 @@ export function useSettingsForm<D, K extends string>(
   };
 
   const atField = (r: ApiResult) => {
+    const own = __GATEWAY_BUILD__ ? answerAt?.(r) : undefined;
     // Success codes are in no map; an unknown answer has no key and stays in the alert.
     const key = resultKey(r);
-    const field = key && answers[r.code ?? key];
+    const field = own ? own.field : key && answers[r.code ?? key];
     // Only a field on screen can show it (e.g. no address fields while DHCP is on): else the alert stays.
     if (!field || !form.current?.elements.namedItem(field)) return;
-    setProblems((p) => ({ ...p, [field]: { key, params: r.param } }));
+    setProblems((p) => ({ ...p, [field]: own ? own.problem : { key, params: r.param } }));
     saving.clear();
     focusFirstInvalid(form.current);
   };

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import type { AlertConfigView } from "@dtu/api/alerts";
+import { AlertSettings } from "./AlertSettings";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const view = (): AlertConfigView => ({
+  language: "en",
+  rules: {
+    inverter_silent: { enabled: true, minutes: 30 },
+    weak_string: { enabled: true, minutes: 60, percent: 60 },
+    not_producing: { enabled: true, minutes: 30 },
+    event_log: { enabled: true, ignore_ids: [1, 2] },
+    dtu_silent: { enabled: true, minutes: 10 },
+    radio: { enabled: true, minutes: 10 },
+    clock: { enabled: true, minutes: 60 },
+    command_failed: { enabled: true },
+    daily_summary: { enabled: false },
+  },
+  channels: {
+    mqtt: {
+      enabled: false,
+      url: "",
+      username: "",
+      password_set: false,
+      topic: "solar/",
+      hass: true,
+      hass_prefix: "homeassistant/",
+    },
+    ntfy: { enabled: false, url: "https://ntfy.sh", topic: "", token_set: false },
+    webhook: { enabled: true, url: "http://127.0.0.1:9000/hook", secret_set: true },
+    email: {
+      enabled: false,
+      host: "",
+      port: 587,
+      security: "starttls",
+      username: "",
+      password_set: false,
+      from: "",
+      to: "",
+    },
+    browser: { enabled: true },
+  },
+});
+
+/** Answers every POST with `answer`, every GET (the config read again after a save) with the view. */
+function stubFetch(answer: object) {
+  const fetchMock = vi.fn((_url: string, init?: RequestInit) =>
+    Promise.resolve(new Response(JSON.stringify(init?.method === "POST" ? answer : view()))),
+  );
+  vi.stubGlobal("fetch", fetchMock);
+  return fetchMock;
+}
+
+function posts(fetchMock: ReturnType<typeof stubFetch>): Record<string, unknown>[] {
+  return fetchMock.mock.calls
+    .filter(([, init]) => init?.method === "POST")
+    .map(([, init]) => JSON.parse(String((init?.body as FormData).get("data"))) as Record<string, unknown>);
+}
+
+const field = (name: string) =>
+  document.querySelector<HTMLInputElement>(`[name="${name}"]`) as HTMLInputElement;
+const ok = { type: "success", message: "Settings saved" };
+
+describe("Settings > Alerts form", () => {
+  it("refuses a threshold below 1 minute at its field and sends nothing", async () => {
+    const fetchMock = stubFetch(ok);
+    render(<AlertSettings initial={view()} />);
+    fireEvent.change(field("rules.inverter_silent.minutes"), { target: { value: "0" } });
+    fireEvent.change(field("rules.event_log.ignore_ids"), { target: { value: "1, x" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() =>
+      expect(field("rules.inverter_silent.minutes").getAttribute("aria-invalid")).toBe("true"),
+    );
+    expect(screen.getByText("Enter event ids from 0 to 65535, separated by commas.")).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([]);
+  });
+
+  it("shows the gateway's refusal at the field it names", async () => {
+    stubFetch({ type: "warning", message: "must be http or https", field: "channels.webhook.url" });
+    render(<AlertSettings initial={view()} />);
+    fireEvent.change(field("channels.webhook.url"), { target: { value: "ftp://x" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await screen.findByText("The gateway refused this value: must be http or https");
+    expect(field("channels.webhook.url").getAttribute("aria-invalid")).toBe("true");
+    // At the field, not as a second message under the form.
+    expect(document.querySelector(".alert-warning")).toBeNull();
+  });
+
+  it("keeps a stored secret when its field stays empty, replaces it when typed, clears it only when asked", async () => {
+    const fetchMock = stubFetch(ok);
+    render(<AlertSettings initial={view()} />);
+    expect(screen.getByText("A value is stored. Leave empty to keep it.")).toBeTruthy();
+    expect(field("channels.webhook.secret").value).toBe("");
+    const save = async (n: number) => {
+      fireEvent.click(screen.getByRole("button", { name: "Save" }));
+      await waitFor(() => expect(posts(fetchMock)).toHaveLength(n));
+      return (posts(fetchMock)[n - 1]?.channels as { webhook: Record<string, unknown> }).webhook;
+    };
+    expect(await save(1)).toEqual({ enabled: true, url: "http://127.0.0.1:9000/hook" });
+    fireEvent.change(field("channels.webhook.secret"), { target: { value: "new-secret" } });
+    expect((await save(2)).secret).toBe("new-secret");
+    // After the save the typed secret is gone from the form (stored, shown only as set).
+    await waitFor(() => expect(field("channels.webhook.secret").value).toBe(""));
+    fireEvent.click(field("channels.webhook.secret.clear"));
+    expect(field("channels.webhook.secret").disabled).toBe(true);
+    expect((await save(3)).secret).toBe("");
+  });
+});

@@ -1,0 +1,35 @@
+import { Link } from "../../lib/router";
+import { gatewayPaths } from "../../lib/routes";
+import { useI18n } from "../../lib/i18n";
+import { severityBadge, severityText } from "./api";
+import { useOpenAlerts } from "./useAlertFeed";
+
+/**
+ * The open alerts of one inverter under its live panel (the live view's `inverter` slot, features/live/slots.ts).
+ * Titles come from the gateway in the alert language and are rendered as text.
+ */
+export function InverterAlerts({ id }: { id: string }) {
+  const { t, dateTime } = useI18n();
+  const open = (useOpenAlerts() ?? []).filter((a) => a.serial === id);
+  if (open.length === 0) return null;
+  return (
+    <div className="alert alert-warning mt-2 mb-0" role="status">
+      <div className="fw-semibold mb-1">
+        <Link href={gatewayPaths.alerts} className="alert-link">
+          {t("alerts.inverterOpen")}
+        </Link>
+      </div>
+      <ul className="list-unstyled mb-0">
+        {open.map((a) => (
+          <li key={a.id}>
+            <span className={`badge me-2 ${severityBadge[a.severity]}`}>{t(severityText[a.severity])}</span>
+            {a.title}{" "}
+            <small className="text-body-secondary">
+              {t("alerts.started", { time: dateTime(a.started * 1000) })}
+            </small>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
