@@ -172,8 +172,11 @@ describe.skipIf(skipUnlessAvailable(missing))(
       );
       expect(latest(`solar/alerts/${INV}/problem`)).toBe("ON");
       await channel.send(makeMessage({ event: "cleared", alert: { ...silent, cleared: 400 } }), never);
-      await sub.waitFor(() => latest(`solar/alerts/${INV}/problem`) === "OFF", "problem OFF");
-      expect(latest(`solar/alerts/${INV}/text`)).toBe("");
+      // Both retained topics settle; on a busy machine the text's removal may be read after the state.
+      await sub.waitFor(
+        () => latest(`solar/alerts/${INV}/problem`) === "OFF" && latest(`solar/alerts/${INV}/text`) === "",
+        "problem OFF and the text empty",
+      );
 
       // A DTU alert goes to the dtu target; a test message only to the event topic.
       await channel.send(
