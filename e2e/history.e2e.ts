@@ -13,6 +13,7 @@ import Database from "libsql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, Request } from "playwright-core";
 import type { HistoryEnergy, HistoryInfo, HistoryPower } from "@dtu/api/history";
+import { deviceApi } from "./deviceApi";
 import { startHarness, type Harness } from "./harness";
 
 describe("History screen", () => {
@@ -215,6 +216,34 @@ describe("History screen", () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("after a restart at night the live view shows each inverter's last reading from the history, labelled", async () => {
+    // Night on the device (the inverters sleep), then its own reboot: nothing read since the start (issue 25).
+    const admin = deviceApi(() => h.baseUrl);
+    const night = { year: 2026, month: 6, day: 22, hour: 1, minute: 0, second: 0 };
+    expect((await admin<{ code: number }>("/api/ntp/time", night)).code).toBe(9010);
+    const since = h.reboots();
+    expect((await admin<{ code: number }>("/api/maintenance/reboot", { reboot: true })).code).toBe(6001);
+    await h.waitForReboot(since);
+    const page = await h.openPage("/", { locale: "de", width: 375 });
+    const when = "(heute|gestern) um \\d\\d:\\d\\d|am .+";
+    const label = new RegExp(`^Zuletzt gelesen (${when}) \\(aus dem Verlauf des Gateways\\)$`);
+    const card = page.getByRole("region", { name: label });
+    await card.waitFor();
+    // The live panel above keeps its dashes; the history's values are in their own labelled card below it.
+    expect(await page.locator("td.text-end", { hasText: "—" }).count()).toBeGreaterThan(0);
+    expect(await card.locator("td.text-end", { hasText: "—" }).count()).toBe(0);
+    const power = card.locator("tr", { has: page.getByRole("rowheader", { name: "Leistung" }) }).first();
+    expect(await power.locator("td").first().textContent()).toMatch(/^\d+(,\d)?$/);
+    // The totals: dashes, and under them the lifetime yield the history last read for them.
+    expect(await page.locator(".row-cols-3 .card-body").first().textContent()).toBe("— kWh");
+    const sum = `^Seit dem Start nicht gelesen \\(2\\): Gesamtertrag [\\d.]+,\\d{3} kWh, zuletzt gelesen (${when})`;
+    await page.getByText(new RegExp(sum)).waitFor();
+    await h.screenshot(page, "history-last-known-de-375");
+    await h.axe(page);
+    h.assertClean(page);
+    await page.close();
   });
 });
 

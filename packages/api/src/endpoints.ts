@@ -146,6 +146,7 @@ export const historyEndpoints = {
   info: { method: "GET", path: "/api/history/info", auth: "read" },
   power: { method: "GET", path: "/api/history/power", auth: "read" },
   energy: { method: "GET", path: "/api/history/energy", auth: "read" },
+  last: { method: "GET", path: "/api/history/last", auth: "read" },
   /** A consistent copy of history.db as a file download (issue 26): `history-<local date>.db`. */
   backup: { method: "GET", path: "/api/history/backup", auth: "admin" },
 } as const satisfies Record<string, EndpointDef>;

@@ -102,6 +102,7 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
   return {
     liveData: () => dtuSide.liveData(core, deps.radios?.()),
     statsVersion: () => core.version,
+    yieldTotalsWh: (serial) => core.sides.get(serialToWire(BigInt(`0x${serial}`)))?.yieldTotalWh ?? null,
     limitStatus: () => dtuSide.limitStatus(core),
     powerStatus: () => dtuSide.powerStatus(core),
     eventLog(serial, locale) {
