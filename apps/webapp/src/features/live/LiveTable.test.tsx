@@ -132,7 +132,7 @@ describe("table view (issue 24 §1)", () => {
     const fresh = await import("./layout");
     expect(fresh.layoutStore.get()).toBe("table");
     fireEvent.click(screen.getByRole("button", { name: "Tabs" }));
-    expect(screen.queryByRole("table", { name: "Every inverter and string" })).toBeNull();
+    expect(screen.queryByRole("columnheader", { name: /^Data age/ })).toBeNull();
     expect(localStorage.getItem("liveLayout")).toBe("tabs");
     release();
   });

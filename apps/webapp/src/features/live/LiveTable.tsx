@@ -1,5 +1,5 @@
-import { useState } from "react";
-import type { ChannelMap, Field } from "@dtu/api/live";
+import { useState, type ReactNode } from "react";
+import type { Field } from "@dtu/api/live";
 import { useI18n, type MessageKey } from "../../lib/i18n";
 import { NOT_READ, readText } from "../../lib/notRead";
 import { ageText, decimalsOf } from "./format";
@@ -10,98 +10,48 @@ import { inverterStatus, stateColour, type InvState, type InvStatus } from "./st
 import { StateBadge } from "./StateText";
 
 // Header texts, each key written out so the device build shortens it (scripts/pack-locales.mjs).
-const HEAD = {
-  name: "common.name",
-  state: "common.status",
-  power: "live.propPower",
-  day: "live.yieldToday",
-  total: "live.totalYield",
-  volt: "live.colVolt",
-  limit: "live.limitButton",
-  age: "live.colAge",
-} as const satisfies Record<string, MessageKey>;
-type Col = keyof typeof HEAD;
-type Measure = "power" | "day" | "total" | "volt";
+const HEAD = [
+  "common.name",
+  "common.status",
+  "live.propPower",
+  "live.yieldToday",
+  "live.totalYield",
+  "live.colVolt",
+  "live.limitButton",
+  "live.colAge",
+] as const satisfies readonly MessageKey[];
 /** State order for sorting: as the legend lists them, producing first. */
 const STATES = Object.keys(stateColour) as InvState[];
 
-/** One line: an inverter (with `status`) or one of its strings; `read` false shows dashes (issue 25 item 1). */
+/** A cell: the value it sorts by (undefined: nothing read or no such value, last either way) and what it shows. */
+type Cell = readonly [key: string | number | undefined, shown: ReactNode];
+/** One line, a cell per column of HEAD: an inverter with its strings, or a string. */
 interface Row {
   key: string;
-  name: string;
-  read: boolean;
-  fields: Partial<Record<Measure, Field>>;
-  status?: InvStatus;
-  entry?: InverterEntry;
+  cells: readonly Cell[];
+  /** Not current: the values muted as in the panels (issue 13 item 2). */
+  stale?: boolean;
   strings?: Row[];
 }
+const NONE: Cell = [undefined, ""];
 
-function field(map: ChannelMap[string] | undefined, name: string): Field | undefined {
-  const f = map?.[name];
-  return f && "v" in f ? f : undefined;
-}
-
-function inverterRow(
-  id: string,
-  entry: InverterEntry | undefined,
-  status: InvStatus,
-  stringName: (n: number) => string,
-  name = "",
-): Row {
-  const inv = entry?.data;
-  const read = !!inv && !status.never;
-  const strings = Object.entries(inv?.DC ?? {}).map(([n, ch]): Row => {
-    const named = ch.name && !("v" in ch.name) ? ch.name.u : "";
-    return {
-      key: `${id}/${n}`,
-      name: named || stringName(Number(n) + 1),
-      read,
-      fields: {
-        power: field(ch, "Power"),
-        day: field(ch, "YieldDay"),
-        total: field(ch, "YieldTotal"),
-        volt: field(ch, "Voltage"),
-      },
-    };
-  });
-  const fields = inv
-    ? {
-        power: inverterField(inv, "Power"),
-        day: inverterField(inv, "YieldDay"),
-        total: inverterField(inv, "YieldTotal"),
-      }
-    : {};
-  return { key: id, name: inv?.name ?? name, read, fields, status, entry, strings };
-}
-
-/** The value a column sorts by; undefined (nothing read, no such value) sorts last either way. */
-function sortKey(row: Row, col: Col, now: number): string | number | undefined {
-  if (col === "name") return row.name;
-  if (col === "state") return row.status && STATES.indexOf(row.status.state);
-  if (!row.read) return undefined;
-  if (col === "limit") return row.status && row.entry?.data.limit_relative;
-  if (col === "age") return row.status && row.entry && ageAt(row.entry, now);
-  return row.fields[col]?.v;
-}
-
-function sorted(rows: Row[], col: Col | undefined, desc: boolean, now: number): Row[] {
-  if (!col) return rows;
-  const keyed = rows.map((r) => [sortKey(r, col, now), r] as const);
+function sorted(rows: Row[], col: number | undefined, desc: boolean): Row[] {
+  if (col === undefined) return rows;
   // Stable: equal values keep the device's order.
-  keyed.sort(([a], [b]) => {
+  const out = [...rows].sort(({ cells: { [col]: [a] = NONE } }, { cells: { [col]: [b] = NONE } }) => {
     if (a === undefined) return b === undefined ? 0 : 1;
     if (b === undefined) return -1;
     const c = typeof a === "string" ? a.localeCompare(String(b)) : a - (b as number);
     return desc ? -c : c;
   });
-  return keyed.map(([, r]) => (r.strings ? { ...r, strings: sorted(r.strings, col, desc, now) } : r));
+  return out.map((r) => (r.strings ? { ...r, strings: sorted(r.strings, col, desc) } : r));
 }
 
 /** Data age, ticking every second on its own (the rest of the table re-renders only with new data). */
-function AgeCell({ entry, read }: { entry: InverterEntry; read: boolean }) {
+function Age({ entry, read }: { entry: InverterEntry; read: boolean }) {
   const now = useNow();
   const { locale } = useI18n();
-  return <td className="text-end">{read ? ageText(ageAt(entry, now), locale) : NOT_READ}</td>;
+  return read ? ageText(ageAt(entry, now), locale) : NOT_READ;
 }
 
 /**
@@ -121,72 +71,101 @@ export function LiveTable({
   const order = useLive((s) => s.order, feed);
   const inverters = useLive((s) => s.inverters, feed);
   const facts = useFacts(feed);
-  const [sort, setSort] = useState<{ col?: Col; desc: boolean }>({ desc: false });
+  const [sort, setSort] = useState<{ col?: number; desc: boolean }>({ desc: false });
   const now = Date.now();
-  const stringName = (n: number) => t("live.cardString", { n });
-  const rows = [
-    ...order.map((id) => {
-      const e = inverters[id];
-      return inverterRow(id, e, inverterStatus(e, now, facts), stringName);
-    }),
-    ...unknown.map((u) =>
-      inverterRow(`?${u.id}`, undefined, inverterStatus(undefined, 0), stringName, u.name),
-    ),
-  ];
-  const value = (f: Field | undefined, read: boolean) =>
-    f ? `${readText(number, f.v, decimalsOf(f.d, f.u), read)} ${f.u}` : "";
-  const line = (r: Row, string: boolean) => {
-    const inv = r.status && r.entry?.data;
-    const muted = r.status?.stale ? "text-end stale" : "text-end";
-    return (
-      <tr key={r.key}>
-        <th scope="row" className={string ? "fw-normal" : undefined}>
-          {string && <span aria-hidden="true">↳ </span>}
-          {r.name}
-        </th>
-        <td>{r.status && <StateBadge status={r.status} />}</td>
-        {(["power", "day", "total", "volt"] as const).map((c) => (
-          <td key={c} className={muted}>
-            {value(r.fields[c], r.read)}
+  // A measured value with its `d` decimals and unit; a dash when never read (lib/notRead.ts).
+  const value = (f: Field | undefined, read: boolean): Cell =>
+    f ? [read ? f.v : undefined, `${readText(number, f.v, decimalsOf(f.d, f.u), read)} ${f.u}`] : NONE;
+  const state = (status: InvStatus): Cell => [STATES.indexOf(status.state), <StateBadge status={status} />];
+  const rows: Row[] = order.flatMap((id) => {
+    const entry = inverters[id];
+    if (!entry) return [];
+    const inv = entry.data;
+    const status = inverterStatus(entry, now, facts);
+    const read = !status.never;
+    const limit = inv.limit_relative;
+    const strings = Object.entries(inv.DC ?? {}).map(([n, ch]): Row => {
+      const name = (ch.name && !("v" in ch.name) && ch.name.u) || t("live.cardString", { n: Number(n) + 1 });
+      const f = (k: string) => value(ch[k] as Field | undefined, read);
+      return {
+        key: `${id}/${n}`,
+        stale: status.stale,
+        cells: [
+          [
+            name,
+            <span className="fw-normal">
+              <span aria-hidden="true">↳ </span>
+              {name}
+            </span>,
+          ],
+          NONE,
+          f("Power"),
+          f("YieldDay"),
+          f("YieldTotal"),
+          f("Voltage"),
+          NONE,
+          NONE,
+        ],
+      };
+    });
+    const f = (k: string) => value(inverterField(inv, k), read);
+    const cells: Cell[] = [
+      [inv.name, inv.name],
+      state(status),
+      f("Power"),
+      f("YieldDay"),
+      f("YieldTotal"),
+      NONE,
+      [read ? limit : undefined, `${readText(number, limit, limit % 1 ? 1 : 0, read)} %`],
+      [read ? ageAt(entry, now) : undefined, <Age entry={entry} read={read} />],
+    ];
+    return [{ key: id, stale: status.stale, cells, strings }];
+  });
+  for (const u of unknown)
+    rows.push({ key: `?${u.id}`, cells: [[u.name, u.name], state(inverterStatus(undefined, 0))] });
+  const line = (r: Row) => (
+    <tr key={r.key}>
+      {HEAD.map((_, i) => {
+        const shown = r.cells[i]?.[1];
+        return i ? (
+          <td key={i} className={i < 2 ? undefined : r.stale ? "text-end stale" : "text-end"}>
+            {shown}
           </td>
-        ))}
-        <td className={muted}>
-          {inv && `${readText(number, inv.limit_relative, inv.limit_relative % 1 ? 1 : 0, r.read)} %`}
-        </td>
-        {r.status && r.entry ? <AgeCell entry={r.entry} read={r.read} /> : <td />}
-      </tr>
-    );
-  };
+        ) : (
+          <th key={i} scope="row">
+            {shown}
+          </th>
+        );
+      })}
+    </tr>
+  );
   return (
     // Focusable: a phone's keyboard can scroll it (axe scrollable-region-focusable).
     <div className="table-responsive" tabIndex={0}>
-      <table className="table table-sm align-middle text-nowrap mb-0" aria-label={t("live.table")}>
+      <table className="table table-sm align-middle text-nowrap mb-0">
         <thead>
           <tr>
-            {(Object.keys(HEAD) as Col[]).map((c) => (
+            {HEAD.map((key, i) => (
               <th
-                key={c}
+                key={key}
                 scope="col"
-                className={c === "name" || c === "state" ? undefined : "text-end"}
-                aria-sort={sort.col === c ? (sort.desc ? "descending" : "ascending") : undefined}
+                className={i < 2 ? undefined : "text-end"}
+                aria-sort={sort.col === i ? (sort.desc ? "descending" : "ascending") : undefined}
               >
                 <button
                   type="button"
                   className="btn btn-link p-0"
-                  onClick={() => setSort({ col: c, desc: sort.col === c && !sort.desc })}
+                  onClick={() => setSort({ col: i, desc: sort.col === i && !sort.desc })}
                 >
-                  {t(HEAD[c])}
-                  {sort.col === c && <span aria-hidden="true">{sort.desc ? " ▼" : " ▲"}</span>}
+                  {t(key)}
+                  {sort.col === i && <span aria-hidden="true">{sort.desc ? " ▼" : " ▲"}</span>}
                 </button>
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {sorted(rows, sort.col, sort.desc, now).flatMap((r) => [
-            line(r, false),
-            ...(r.strings ?? []).map((s) => line(s, true)),
-          ])}
+          {sorted(rows, sort.col, sort.desc).flatMap((r) => [line(r), ...(r.strings ?? []).map(line)])}
         </tbody>
       </table>
     </div>
