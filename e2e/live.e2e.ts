@@ -356,9 +356,8 @@ describe("live view against the gateway", () => {
     await page.keyboard.press("Enter");
     expect(await nameHead.getAttribute("aria-sort")).toBe("descending");
     const names = (await rows.locator("th").allTextContents()).filter((n) => !n.startsWith("↳"));
-    expect(names).toHaveLength(10);
-    expect(names[0]).toBe("Roof");
-    expect(names.at(-1)).toBe(XSS);
+    // Numbers within names count as numbers: "Garage 10" above "Garage 9".
+    expect(names).toEqual(["Roof", ...[10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Garage ${n}`), XSS]);
     await h.axe(page);
     await h.screenshot(page, "live-table-fr-dark-375");
     await page.reload();

@@ -37,11 +37,13 @@ const NONE: Cell = [undefined, ""];
 
 function sorted(rows: Row[], col: number | undefined, desc: boolean): Row[] {
   if (col === undefined) return rows;
-  // Stable: equal values keep the device's order.
+  // Stable: equal values keep the device's order. Numbers within names count as numbers ("Garage 9" before
+  // "Garage 10").
   const out = [...rows].sort(({ cells: { [col]: [a] = NONE } }, { cells: { [col]: [b] = NONE } }) => {
     if (a === undefined) return b === undefined ? 0 : 1;
     if (b === undefined) return -1;
-    const c = typeof a === "string" ? a.localeCompare(String(b)) : a - (b as number);
+    const c =
+      typeof a === "string" ? a.localeCompare(String(b), undefined, { numeric: true }) : a - (b as number);
     return desc ? -c : c;
   });
   return out.map((r) => (r.strings ? { ...r, strings: sorted(r.strings, col, desc) } : r));
