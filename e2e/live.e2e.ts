@@ -1,6 +1,7 @@
 /**
  * Live view against the real gateway (issue 4): updates, limit and power commands, reconnect after a reboot,
- * 10 inverters × 6 strings, the five dialogs, a hostile inverter name shown as text.
+ * 10 inverters × 6 strings (tabs, and the table view at phone width), the five dialogs, a hostile inverter name
+ * shown as text.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -307,8 +308,11 @@ describe("live view against the gateway", () => {
   });
 
   it("reconnects by itself after a reboot", async () => {
-    // The socket errors while the gateway is down: those console messages are expected.
-    const page = await h.openPage("/", { allowConsole: [/WebSocket|ERR_CONNECTION|livedata/] });
+    // The socket errors while the gateway is down: those console messages are expected, and so is a request of
+    // the device facts (system, sun) on a kept-alive connection the going-down gateway closed.
+    const page = await h.openPage("/", {
+      allowConsole: [/WebSocket|ERR_CONNECTION|ERR_SOCKET_NOT_CONNECTED|livedata/],
+    });
     await roofTab(page).waitFor();
     await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
     expect((await api<{ code: number }>("/api/maintenance/reboot", { reboot: true })).code).toBe(6001);
@@ -321,6 +325,44 @@ describe("live view against the gateway", () => {
     expect(
       await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
     ).toBe(true);
+    h.assertClean(page);
+    await page.close();
+  });
+
+  it("shows every inverter and string in one table at phone width (fr, dark): sortable by keyboard, remembered", async () => {
+    const page = await h.openPage("/", { locale: "fr", theme: "dark", width: 375 });
+    await page.getByRole("button", { name: "Tableau" }).click();
+    const table = page.locator(".table-responsive table");
+    const rows = table.locator("tbody tr");
+    // The 10 inverters of the test above, each followed by its 6 strings.
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(70);
+    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      "Nom",
+      "État",
+      "Puissance",
+      "Production du jour",
+      "Production totale",
+      "Tension CC",
+      "Limite",
+      "Âge des données",
+    ]);
+    // The table scrolls inside its box, the page never sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.locator(".table-responsive").evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    const nameHead = table.getByRole("columnheader", { name: /^Nom/ });
+    await nameHead.getByRole("button").focus();
+    await page.keyboard.press("Enter");
+    expect(await nameHead.getAttribute("aria-sort")).toBe("ascending");
+    await page.keyboard.press("Enter");
+    expect(await nameHead.getAttribute("aria-sort")).toBe("descending");
+    const names = (await rows.locator("th").allTextContents()).filter((n) => !n.startsWith("↳"));
+    // Numbers within names count as numbers: "Garage 10" above "Garage 9".
+    expect(names).toEqual(["Roof", ...[10, 9, 8, 7, 6, 5, 4, 3].map((n) => `Garage ${n}`), XSS]);
+    await h.axe(page);
+    await h.screenshot(page, "live-table-fr-dark-375");
+    await page.reload();
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(70);
+    expect(await page.getByRole("button", { name: "Tableau" }).getAttribute("aria-pressed")).toBe("true");
     h.assertClean(page);
     await page.close();
   });

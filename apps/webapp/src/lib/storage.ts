@@ -3,6 +3,8 @@ export const StorageKey = {
   user: "user",
   locale: "locale",
   theme: "theme",
+  /** The live view's layout: "table", else the tabs (issue 24 §1). */
+  liveLayout: "liveLayout",
 } as const;
 export type StorageKey = (typeof StorageKey)[keyof typeof StorageKey];
 

@@ -6,11 +6,14 @@ import { useApi } from "../../components/ui/useApi";
 import { useI18n } from "../../lib/i18n";
 import { readText } from "../../lib/notRead";
 import { useLoggedIn } from "../../lib/session";
+import { useStore } from "../../lib/store";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { Hints } from "./Hints";
 import { decimalsOf } from "./format";
 import { useFacts, useInverter, useLive, useLiveFeed } from "./hooks";
 import { InverterPanel } from "./InverterPanel";
+import { layoutStore, setLayout } from "./layout";
+import { LiveTable } from "./LiveTable";
 import type { LiveSlots } from "./slots";
 import { liveFeed, type LiveFeed } from "./liveStore";
 import { inverterField } from "./merge";
@@ -50,6 +53,27 @@ function TitleText({ name, badge, glance }: { name: string; badge: ReactNode; gl
   );
 }
 
+/** Tabs or table (issue 24 §1): two toggle buttons, the choice remembered (layout.ts). */
+function LayoutSwitch() {
+  const { t } = useI18n();
+  const layout = useStore(layoutStore);
+  return (
+    <div className="d-flex gap-1 mb-2" role="group" aria-label={t("live.layout")}>
+      {(["tabs", "table"] as const).map((l) => (
+        <button
+          key={l}
+          type="button"
+          className={`btn btn-sm btn-outline-secondary${l === layout ? " active" : ""}`}
+          aria-pressed={l === layout}
+          onClick={() => setLayout(l)}
+        >
+          {t(l === "tabs" ? "live.layoutTabs" : "live.layoutTable")}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** Page state for the screen's Page wrapper: spinner until the first data, error with Retry. */
 export function useLiveStatus(feed: LiveFeed = liveFeed) {
   useLiveFeed(feed);
@@ -60,7 +84,8 @@ export function useLiveStatus(feed: LiveFeed = liveFeed) {
 
 /**
  * The live view body (SEED §2): connection banner, hints, totals, then the inverters — a vertical tab list sorted
- * by `order` when there are several (first tab active), the panel alone when there is one. Configured serials no
+ * by `order` when there are several (first tab active), the panel alone when there is one — or, as the owner
+ * switches, one table of every inverter and string (LiveTable.tsx). Configured serials no
  * model matches are not in the live data (API.md §4.1); the admin's inverter list adds them as "model unknown".
  */
 export function LiveView({ feed = liveFeed, slots }: { feed?: LiveFeed; slots?: LiveSlots }) {
@@ -69,6 +94,8 @@ export function LiveView({ feed = liveFeed, slots }: { feed?: LiveFeed; slots?: 
   const lost = useLive((s) => s.connection === "retrying" && !s.polling, feed);
   const { data: list } = useApi<InverterList>(useLoggedIn() ? endpoints.inverterList.path : null);
   const Extra = __GATEWAY_BUILD__ ? slots?.inverter : undefined;
+  const table = useStore(layoutStore) === "table";
+  const unknown = useMemo(() => unknownModels(list?.inverter, order), [list, order]);
   const items = useMemo(() => {
     const live = order.map((id) => ({
       key: id,
@@ -83,13 +110,13 @@ export function LiveView({ feed = liveFeed, slots }: { feed?: LiveFeed; slots?: 
           <InverterPanel id={id} feed={feed} />
         ),
     }));
-    const unknown = unknownModels(list?.inverter, order).map((i) => ({
+    const none = unknown.map((i) => ({
       key: `?${i.id}`,
       title: <TitleText name={i.name} badge={<StateBadge status={inverterStatus(undefined, 0)} />} />,
       content: <UnknownModel name={i.name} serial={i.serial} />,
     }));
-    return [...live, ...unknown];
-  }, [order, feed, list, Extra]);
+    return [...live, ...none];
+  }, [order, feed, unknown, Extra]);
   const dups = order.filter((id) => id.includes("~")).map((id) => id.split("~")[0]);
   return (
     <>
@@ -104,8 +131,11 @@ export function LiveView({ feed = liveFeed, slots }: { feed?: LiveFeed; slots?: 
       <div className={lost ? "stale" : undefined}>
         <Totals feed={feed} />
         {__GATEWAY_BUILD__ && slots?.afterTotals}
+        {items.length > 0 && <LayoutSwitch />}
         {items.length === 0 ? (
           <div className="alert alert-info">{t("live.noInverters")}</div>
+        ) : table ? (
+          <LiveTable feed={feed} unknown={unknown} />
         ) : items.length === 1 && items[0] ? (
           items[0].content
         ) : (

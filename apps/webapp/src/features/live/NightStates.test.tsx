@@ -5,11 +5,9 @@
  * list, the panel header and the totals. The device's answers come from a path-keyed fake; the clock is faked.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import type { LiveInverter } from "@dtu/api/live";
-import { FakeSocket, FakeTimers } from "./fakes";
-import { LiveFeed } from "./liveStore";
-import { LiveView } from "./LiveView";
+import { renderLiveView } from "./renderFeed";
 import { doc, inverter } from "./testData";
 
 afterEach(() => {
@@ -17,7 +15,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
 const two = (n: number) => String(n).padStart(2, "0");
 /** An /api/ntp/status time of the device ("Friday, November 27 2026 07:45:00"); the device's zone is the browser's. */
 const ntpTime = (d: Date) =>
@@ -40,17 +37,7 @@ async function view(hour: number, uptime: number, inverters: LiveInverter[]) {
       sun_isDayPeriod: hour >= 8 && hour < 16,
     },
   };
-  const feed = new LiveFeed({
-    fetchJson: <T,>(path: string) => Promise.resolve(structuredClone(answers[path]) as T),
-    createSocket: (url) => new FakeSocket(url),
-    timers: new FakeTimers(),
-    url: "ws://dtu/livedata",
-  });
-  const release = feed.acquire();
-  await flush();
-  await flush();
-  render(<LiveView feed={feed} />);
-  return release;
+  return renderLiveView(answers);
 }
 
 const silent = (serial: string, dataAge: number, over: Partial<LiveInverter> = {}) =>
