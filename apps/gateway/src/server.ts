@@ -5,6 +5,9 @@
  *   --data DIR    (DTU_DATA_DIR, default ./data; created if missing)
  *   --console     also print the device console (the /console socket text) to stdout
  *   --device URL  (DTU_DEVICE) proxy mode: serve the web app in front of a real device (src/proxy/)
+ *   --device NAME=URL, repeatable (DTU_DEVICES, comma-separated): several devices, each under /d/NAME/, URL `sim`
+ *                 for a simulated one (src/multi/); one device alone behaves as without a NAME
+ *   --base-path P (DTU_BASE_PATH) one device under the prefix P, for a reverse proxy (src/multi/)
  *   --device-user / --device-password  (DTU_DEVICE_USER / DTU_DEVICE_PASSWORD) the proxy's history recorder logs in
  *   --raw-days N  (DTU_HISTORY_RAW_DAYS, default 14) days of raw history samples kept (src/history/)
  *   --offline S,… (DTU_OFFLINE) simulated inverters that never answer, to see "unreachable" by day (src/fleet/)
@@ -14,9 +17,10 @@ import { resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { buildApp } from "./app.ts";
 import { closeOnSignals } from "./closeOnSignals.ts";
+import { DEFAULT_NAME, devicesFromEnv, parseBasePath, parseDeviceSpecs } from "./multi/specs.ts";
 import { dataFolderProblem, listenProblem, startFailed } from "./startErrors.ts";
 
-const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--console]
+const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--console] [--device [NAME=]URL …]
   --port N     HTTP port (env PORT, default 8080)
   --host ADDR  address to listen on (env HOST, default 127.0.0.1 = this computer only;
                0.0.0.0 = every network this computer is on)
@@ -24,6 +28,12 @@ const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--cons
   --console    echo the device console (what /console sends) to stdout
   --device URL proxy mode: serve the web app and forward /api and the sockets to a real device at URL
                (env DTU_DEVICE, e.g. http://192.168.1.50); --console does not apply, --data holds history only
+  --device NAME=URL
+               repeatable: several devices in one gateway, each under /d/NAME/ with the overview at /api/overview
+               (env DTU_DEVICES, comma-separated); URL "sim" is a simulated device with its data in --data/NAME/;
+               NAME: 1 to 24 lower-case letters, digits and "-"
+  --base-path /PREFIX/
+               serve the one device under /PREFIX/ (behind a reverse proxy that keeps the prefix; env DTU_BASE_PATH)
   --device-user NAME, --device-password PW
                proxy mode: credentials for recording history when the device's read-only access is off
                (env DTU_DEVICE_USER, default admin / DTU_DEVICE_PASSWORD)
@@ -40,7 +50,9 @@ interface Args {
   host: string;
   data: string;
   console: boolean;
-  device?: string;
+  /** `--device` values in order (`URL` or `NAME=URL`). */
+  devices: string[];
+  basePath?: string;
   deviceUser: string;
   devicePassword?: string;
   rawDays: number;
@@ -68,16 +80,19 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
     host: env.HOST ?? DEFAULT_HOST,
     data: env.DTU_DATA_DIR ?? "./data",
     console: false,
-    ...(env.DTU_DEVICE ? { device: env.DTU_DEVICE } : {}),
+    devices: env.DTU_DEVICE ? [env.DTU_DEVICE] : devicesFromEnv(env.DTU_DEVICES),
+    ...(env.DTU_BASE_PATH ? { basePath: env.DTU_BASE_PATH } : {}),
     deviceUser: env.DTU_DEVICE_USER ?? "admin",
     ...(env.DTU_DEVICE_PASSWORD ? { devicePassword: env.DTU_DEVICE_PASSWORD } : {}),
     rawDays: Number(env.DTU_HISTORY_RAW_DAYS ?? 14),
     offline: serialList(env.DTU_OFFLINE ?? ""),
   };
+  let fromArgv = false;
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? "";
-    const [name, inline] =
-      flag.startsWith("--") && flag.includes("=") ? flag.split("=", 2) : [flag, undefined];
+    // `--device=garage=http://x`: only the first `=` ends the option's name.
+    const eq = flag.startsWith("--") ? flag.indexOf("=") : -1;
+    const [name, inline] = eq > 0 ? [flag.slice(0, eq), flag.slice(eq + 1)] : [flag, undefined];
     const value = (): string => {
       const v = inline ?? argv[++i];
       if (v === undefined || v === "") fail(`${name} needs a value`);
@@ -97,7 +112,13 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
         args.console = true;
         break;
       case "--device":
-        args.device = value();
+        // The command line's devices replace the environment's.
+        if (!fromArgv) args.devices = [];
+        fromArgv = true;
+        args.devices.push(value());
+        break;
+      case "--base-path":
+        args.basePath = value();
         break;
       case "--device-user":
         args.deviceUser = value();
@@ -124,6 +145,15 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) fail(`invalid port: ${args.port}`);
   if (!Number.isInteger(args.rawDays) || args.rawDays < 1 || args.rawDays > 3660)
     fail(`invalid --raw-days: ${args.rawDays} (1 to 3660)`);
+  try {
+    const specs = parseDeviceSpecs(args.devices);
+    if (args.basePath !== undefined) {
+      args.basePath = parseBasePath(args.basePath);
+      if (specs.length > 1) fail("--base-path is for one device; several devices are each under /d/NAME/");
+    }
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
   return args;
 }
 
@@ -156,10 +186,29 @@ export function urls(host: string, port: number): string[] {
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), process.env);
-  if (args.device) {
+  const specs = parseDeviceSpecs(args.devices);
+  if (specs.length > 1 || args.basePath !== undefined) {
+    const { runDevices } = await import("./multi/cli.ts");
+    await runDevices({
+      specs: specs.length > 0 ? specs : [{ name: DEFAULT_NAME, target: "sim" }],
+      ...(args.basePath !== undefined ? { basePath: args.basePath } : {}),
+      dataDir: resolve(args.data),
+      history: { rawDays: args.rawDays },
+      deviceUser: args.deviceUser,
+      ...(args.devicePassword !== undefined ? { devicePassword: args.devicePassword } : {}),
+      sim: { echoConsole: args.console, offline: args.offline },
+      port: args.port,
+      host: args.host,
+      urls,
+      reachNote,
+    });
+    return;
+  }
+  const single = specs[0]?.target;
+  if (single instanceof URL) {
     const { runProxy } = await import("./proxy/cli.ts");
     await runProxy({
-      device: args.device,
+      device: single.origin,
       port: args.port,
       host: args.host,
       urls,

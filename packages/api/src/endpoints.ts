@@ -39,6 +39,7 @@ import type {
   SecurityConfig,
   Zones,
 } from "./settings.ts";
+import type { Overview, OverviewEnergy } from "./overview.ts";
 import type { ConfigList, SystemStatus } from "./system.ts";
 
 export type AuthClass = "none" | "read" | "admin";
@@ -140,6 +141,15 @@ export const historyEndpoints = {
   /** A consistent copy of history.db as a file download (issue 26): `history-<local date>.db`. */
   backup: { method: "GET", path: "/api/history/backup", auth: "admin" },
 } as const satisfies Record<string, EndpointDef>;
+
+/**
+ * Our extension (issue 24), served at the top level of a gateway that runs several devices (types in ./overview.ts);
+ * never on a device nor under a device's `/d/NAME/`. A map of its own, like `historyEndpoints`.
+ */
+export const overviewEndpoints = {
+  overview: { method: "GET", path: "/api/overview", auth: "read" } as Get<Overview>,
+  energy: { method: "GET", path: "/api/overview/energy", auth: "read" } as Get<OverviewEnergy>,
+};
 
 /** The two sockets (API.md §3.2, §3.3): both use the read rule. */
 export const sockets = {

@@ -4,3 +4,4 @@ export * from "./endpoints.ts";
 export * from "./live.ts";
 export * from "./settings.ts";
 export * from "./system.ts";
+export * from "./overview.ts";

@@ -5,7 +5,7 @@
  * is missing); `null` marks an answer that is not JSON.
  */
 import * as v from "valibot";
-import type { EndpointName, ResponseOf } from "./endpoints.ts";
+import type { EndpointDef, EndpointName, ResponseOf, overviewEndpoints } from "./endpoints.ts";
 import {
   DeviceInfo,
   EmptyObject,
@@ -29,11 +29,14 @@ import {
   SecurityConfig,
   Zones,
 } from "./settings.ts";
+import { Overview, OverviewEnergy } from "./overview.ts";
 import { ApiResultSchema, ConfigList, SystemStatus } from "./system.ts";
 
 type SchemaOf<K extends EndpointName> = [ResponseOf<K>] extends [never]
   ? null
   : v.GenericSchema<unknown, ResponseOf<K>>;
+
+type ResponseOfDef<E> = E extends EndpointDef<infer R, infer _Q> ? R : never;
 
 const orEmpty = <T extends v.GenericSchema>(schema: T) => v.union([schema, EmptyObject]);
 
@@ -79,3 +82,14 @@ export const responseSchemas = {
   prometheus: null,
   zones: Zones,
 } satisfies { [K in EndpointName]: SchemaOf<K> };
+
+/** The answer schema of the several-device overview (endpoints.ts `overviewEndpoints`). */
+export const overviewSchemas = {
+  overview: Overview,
+  energy: OverviewEnergy,
+} satisfies {
+  [K in keyof typeof overviewEndpoints]: v.GenericSchema<
+    unknown,
+    ResponseOfDef<(typeof overviewEndpoints)[K]>
+  >;
+};

@@ -24,6 +24,13 @@ export interface DeviceFeedOptions {
   timeoutMs?: number;
   /** First reconnect delay (default 2 s, doubling up to 60 s); tests shorten it. */
   retryMs?: number;
+  /**
+   * Every live document as it arrives, for the several-device overview (issue 24, src/multi/): `full` for the GET's
+   * complete inverter list, false for a detail answer or a socket frame (merge by serial, API.md §9.3).
+   */
+  onDocument?: (doc: Partial<LiveData>, full: boolean) => void;
+  /** The device's live socket opened (true) or closed (false). */
+  onConnection?: (open: boolean) => void;
 }
 
 export interface DeviceFeed {
@@ -82,10 +89,12 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
     const ntp = await getJson<{ ntp_timezone?: unknown }>("/api/ntp/status");
     if (typeof ntp.ntp_timezone === "string") opts.setZone(safeParse(ntp.ntp_timezone), ntp.ntp_timezone);
     const doc = await getJson<LiveData>("/api/livedata/status");
+    opts.onDocument?.(doc, true);
     push(doc.inverters);
     for (const inv of doc.inverters ?? []) {
       if (inv.AC || typeof inv.serial !== "string") continue;
       const detail = await getJson<LiveData>(`/api/livedata/status?inv=${encodeURIComponent(inv.serial)}`);
+      opts.onDocument?.(detail, false);
       push(detail.inverters);
     }
   }
@@ -109,6 +118,7 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
       open = true;
       backoff = firstBackoff;
       opts.onAccess?.(true);
+      opts.onConnection?.(true);
       initial().catch((err: unknown) => opts.log?.(`History: first read failed (${String(err)})`));
       beat = setInterval(() => {
         if (!alive) {
@@ -125,7 +135,9 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
       alive = true;
       if (isBinary) return;
       try {
-        push((JSON.parse(data.toString()) as { inverters?: unknown }).inverters);
+        const doc = JSON.parse(data.toString()) as Partial<LiveData>;
+        if (typeof doc === "object" && doc !== null) opts.onDocument?.(doc, false);
+        push(doc?.inverters);
       } catch {
         // Not a live document: ignored, as the web app does.
       }
@@ -138,6 +150,7 @@ export function startDeviceFeed(opts: DeviceFeedOptions): DeviceFeed {
     });
     sock.on("error", () => undefined);
     sock.on("close", () => {
+      if (open) opts.onConnection?.(false);
       open = false;
       if (beat) clearInterval(beat);
       beat = null;

@@ -6,13 +6,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, writeFileSync } from "node:fs";
-import { createServer, connect as tcpConnect, type AddressInfo } from "node:net";
+import { connect as tcpConnect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMqtt } from "../../src/mqtt/index.ts";
 import type { MqttService } from "../../src/device/contracts.ts";
 import type { ConfigJson } from "../../src/config/types.ts";
 import { hasOpenssl, makePki, type Pki } from "./certs.ts";
 import { FakeFleet, Recorder, SERIALS, clock, identity, makeConfig, waitUntil } from "./fakes.ts";
+import { freePort } from "../helpers/ports.ts";
 import { skipUnlessAvailable } from "../helpers/requires.ts";
 
 // MOSQUITTO_PATH lets a test prove the CI rule below by pointing at a missing binary.
@@ -22,14 +23,6 @@ const missing = !existsSync(MOSQUITTO)
   : !hasOpenssl()
     ? "openssl CLI not installed"
     : "";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -118,10 +118,12 @@ async function until<T>(probe: () => Promise<T | null>, what: string, ms = 10_00
 
 describe("command line", () => {
   it("takes the device from --device or DTU_DEVICE (the option wins)", () => {
-    expect(parseArgs(["--device", "http://10.0.0.5", "--port", "9000"], {}).device).toBe("http://10.0.0.5");
-    expect(parseArgs([], { DTU_DEVICE: "10.0.0.6" }).device).toBe("10.0.0.6");
-    expect(parseArgs(["--device=10.0.0.7"], { DTU_DEVICE: "10.0.0.6" }).device).toBe("10.0.0.7");
-    expect(parseArgs([], {}).device).toBeUndefined();
+    expect(parseArgs(["--device", "http://10.0.0.5", "--port", "9000"], {}).devices).toEqual([
+      "http://10.0.0.5",
+    ]);
+    expect(parseArgs([], { DTU_DEVICE: "10.0.0.6" }).devices).toEqual(["10.0.0.6"]);
+    expect(parseArgs(["--device=10.0.0.7"], { DTU_DEVICE: "10.0.0.6" }).devices).toEqual(["10.0.0.7"]);
+    expect(parseArgs([], {}).devices).toEqual([]);
   });
 });
 

@@ -1,0 +1,47 @@
+/**
+ * `npm start -- --device roof=sim --device garage=http://192.168.1.50` (several devices), or one device under
+ * `--base-path /solar/`: the devices host (./devices.ts) on --port/--host, started by server.ts.
+ */
+import { DEFAULT_PASSWORD } from "@dtu/api/limits";
+import { closeOnSignals } from "../closeOnSignals.ts";
+import { listenProblem, startFailed } from "../startErrors.ts";
+import { createDevicesHost, type DevicesOptions } from "./devices.ts";
+
+export interface DevicesCliArgs extends DevicesOptions {
+  port: number;
+  host: string;
+  urls: (host: string, port: number) => string[];
+  reachNote: (host: string, what: string) => string;
+}
+
+export async function runDevices(args: DevicesCliArgs): Promise<void> {
+  const host = await createDevicesHost(args).catch((err: unknown) =>
+    startFailed(`Could not start the devices: ${err instanceof Error ? err.message : String(err)}`),
+  );
+  await new Promise<void>((done, fail) => {
+    host.server.once("error", fail);
+    host.server.listen(args.port, args.host, () => done());
+  }).catch(async (err: unknown) => {
+    await host.close().catch(() => undefined);
+    startFailed(listenProblem(args.port, args.host, err));
+  });
+  const address = host.server.address();
+  const port = typeof address === "object" && address ? address.port : args.port;
+  const [base = "http://localhost/"] = args.urls(args.host, port);
+  const several = host.devices.length > 1;
+  console.log(
+    several
+      ? `OpenDTU gateway with ${host.devices.length} devices (overview: GET /api/overview)`
+      : `OpenDTU gateway under ${host.devices[0]?.prefix ?? "/"}`,
+  );
+  for (const url of args.urls(args.host, port)) console.log(`  ${url}`);
+  for (const d of host.devices) {
+    console.log(`  ${d.name}: ${new URL(d.prefix.slice(1), base).href} (${d.note})`);
+    if (d.defaultPassword())
+      console.log(`    admin / ${DEFAULT_PASSWORD} (the default password; each device has its own)`);
+  }
+  console.log(
+    args.reachNote(args.host, "every device's live data and, with its admin password, its settings"),
+  );
+  closeOnSignals({ close: () => host.close() });
+}

@@ -1,0 +1,190 @@
+/**
+ * Builds the devices of `--device NAME=URL …` and the one server in front of them (issue 24 §2–4): per device its
+ * own app (buildApp for `sim`, buildProxyApp for an address) with its own data folder, security, MQTT and
+ * Prometheus, mounted under `/d/NAME/` (./host.ts, ./mount.ts), and the overview at the top (./overview.ts).
+ * With one device and `--base-path`, that device alone under the base path, without an overview.
+ */
+import type { IncomingMessage, ServerResponse, Server } from "node:http";
+import { join, resolve } from "node:path";
+import { DEFAULT_PASSWORD } from "@dtu/api/limits";
+import { devicePrefix } from "@dtu/api/overview";
+import { overviewEndpoints } from "@dtu/api/endpoints";
+import { buildApp, type BuildOptions } from "../app.ts";
+import { buildProxyApp, type ProxyOptions } from "../proxy/app.ts";
+import { createHost, type Mount } from "./host.ts";
+import { placeUnder } from "./mount.ts";
+import { sendOverviewEnergy } from "./energy.ts";
+import { sendOverview, type NamedSource } from "./overview.ts";
+import { seedSimConfig, simIdentity } from "./simSeed.ts";
+import { proxySource, simSource, type DeviceSource } from "./sources.ts";
+import type { DeviceSpec } from "./specs.ts";
+
+export interface DevicesOptions {
+  specs: readonly DeviceSpec[];
+  /** `--data`: a device's folder is `<data>/<NAME>/` (several devices) or `<data>` itself (one, under a base path). */
+  dataDir: string;
+  /** One device under this prefix (`/solar/`) instead of `/d/NAME/` and no overview; ignored with several. */
+  basePath?: string;
+  /** Production history per device (issue 14); off when absent. */
+  history?: { rawDays?: number };
+  /** `--device-user`/`--device-password`: the gateway's own connections to real devices (history, overview). */
+  deviceUser?: string;
+  devicePassword?: string;
+  /** Inverters of a simulated device's first start (default 2, as a one-device gateway). */
+  simInverters?: number;
+  /** More options for every simulated device's buildApp, and every proxy's buildProxyApp (tests, bench). */
+  sim?: Omit<Partial<BuildOptions>, "dataDir" | "identity" | "history">;
+  proxy?: Omit<Partial<ProxyOptions>, "device" | "history">;
+}
+
+export interface RunningDevice extends NamedSource {
+  prefix: string;
+  kind: "sim" | "proxy";
+  app: Mount["app"];
+  dataDir: string;
+  /** For the start message: what the device is and where its data is kept. */
+  note: string;
+  /** A simulated device still on the default admin password. */
+  defaultPassword(): boolean;
+}
+
+export interface DevicesHost {
+  server: Server;
+  devices: RunningDevice[];
+  /** Closes every device and the server (which must have been listening or never started). */
+  close(): Promise<void>;
+}
+
+async function startDevice(
+  spec: DeviceSpec,
+  index: number,
+  prefix: string,
+  dataDir: string,
+  opts: DevicesOptions,
+): Promise<RunningDevice & { mount: Mount }> {
+  const history = opts.history;
+  if (spec.target === "sim") {
+    const identity = simIdentity(spec.name, index);
+    await seedSimConfig(dataDir, spec.name, identity, index, opts.simInverters);
+    const { echoConsole, ...sim } = opts.sim ?? {};
+    const app = await buildApp({
+      ...sim,
+      dataDir,
+      identity,
+      ...(history ? { history } : {}),
+      // `--console` with several devices: each line says whose it is.
+      ...(echoConsole
+        ? {
+            onConsole: (chunk: string) =>
+              process.stdout.write(`[${spec.name}] ${chunk.replace(/\r\n$/, "\n")}`),
+          }
+        : {}),
+    });
+    const source = simSource(app);
+    return {
+      name: spec.name,
+      prefix,
+      kind: "sim",
+      app,
+      dataDir,
+      source,
+      note: `simulated, data in ${dataDir}`,
+      defaultPassword: () => app.gateway.config.security.password === DEFAULT_PASSWORD,
+      mount: { prefix, app, refusing: () => app.gateway.inOutage(), stopped: () => false },
+    };
+  }
+  const user = opts.deviceUser ?? "admin";
+  const password = opts.devicePassword;
+  const app = await buildProxyApp({
+    ...opts.proxy,
+    device: spec.target.origin,
+    ...(history ? { history: { dataDir, user, ...history, ...(password ? { password } : {}) } } : {}),
+  });
+  const source: DeviceSource = proxySource(app, {
+    auth: password === undefined ? null : `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
+  });
+  return {
+    name: spec.name,
+    prefix,
+    kind: "proxy",
+    app,
+    dataDir,
+    source,
+    note: `forwarded to ${app.device.origin}${history ? `, history in ${dataDir}` : ""}`,
+    defaultPassword: () => false,
+    mount: { prefix, app, stopped: () => false },
+  };
+}
+
+/** The top-level answers of a several-device gateway. */
+const TOP = new Map<string, typeof sendOverviewEnergy>([
+  [overviewEndpoints.overview.path, sendOverview],
+  [overviewEndpoints.energy.path, sendOverviewEnergy],
+]);
+
+export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHost> {
+  const several = opts.specs.length > 1;
+  const root = resolve(opts.dataDir);
+  const started: (RunningDevice & { mount: Mount })[] = [];
+  const closeAll = async (): Promise<void> => {
+    for (const d of started) d.source.close();
+    await Promise.allSettled(started.map((d) => d.app.close()));
+  };
+  try {
+    for (const [index, spec] of opts.specs.entries()) {
+      const prefix = several ? devicePrefix(spec.name) : (opts.basePath ?? "/");
+      const device = await startDevice(spec, index, prefix, several ? join(root, spec.name) : root, opts);
+      started.push(device);
+      placeUnder(device.app, prefix);
+      let stopped = false;
+      device.app.addHook("onClose", async () => void (stopped = true));
+      device.mount.stopped = () => stopped;
+      await device.app.ready();
+    }
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+  const devices = started.map(({ mount: _mount, ...device }) => device);
+  const first = started[0]?.prefix ?? "/";
+  const top = (req: IncomingMessage, res: ServerResponse): void => {
+    const path = (req.url ?? "/").split("?", 1)[0];
+    const read = req.method === "GET" || req.method === "HEAD";
+    const send = several && read ? TOP.get(path ?? "") : undefined;
+    if (send) {
+      send(devices, req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+      return;
+    }
+    if (read && path === "/") {
+      // Until the web app's overview page is wired (issue 24 §4, the lead), the start page is the first device.
+      res.writeHead(302, { location: first, "cache-control": "no-store" }).end();
+      return;
+    }
+    res
+      .writeHead(404, {
+        "content-type": "application/json",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      })
+      .end(
+        JSON.stringify({
+          type: "danger",
+          message: `Nothing at ${path ?? "/"}; the devices are under ${several ? "/d/NAME/" : first}`,
+        }),
+      );
+  };
+  const server = createHost({ mounts: started.map((d) => d.mount), top });
+  return {
+    server,
+    devices,
+    async close() {
+      if (server.listening) {
+        server.closeAllConnections();
+        await new Promise<void>((done) => server.close(() => done()));
+      }
+      await closeAll();
+    },
+  };
+}

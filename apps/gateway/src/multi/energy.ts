@@ -1,0 +1,91 @@
+/**
+ * `GET /api/overview/energy` (issue 24 §5, types in packages/api/src/overview.ts): the combined energy per day,
+ * month or year of every device's own history. Each device is asked through its own app (`inject`, no network) at
+ * `/api/history/energy` with the request's query and credentials, so its history, its parameter checks and its read
+ * rule answer exactly as under `/d/NAME/`; this file only adds the rows up.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import { historyEndpoints } from "@dtu/api/endpoints";
+import type { HistoryEnergy, HistoryInterval } from "@dtu/api/history";
+import type { OverviewEnergy, OverviewEnergyRow } from "@dtu/api/overview";
+import { allowedOrRefused, type NamedSource } from "./overview.ts";
+
+export interface EnergyDevice extends NamedSource {
+  app: FastifyInstance;
+}
+
+type Answer = { ok: true; energy: HistoryEnergy } | { ok: false; status: number; body: string };
+
+async function ask(device: EnergyDevice, query: string, req: IncomingMessage): Promise<Answer> {
+  try {
+    const res = await device.app.inject({
+      method: "GET",
+      url: `${historyEndpoints.energy.path}?${query}`,
+      headers: {
+        "x-requested-with": "XMLHttpRequest",
+        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+      },
+      ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),
+    });
+    if (res.statusCode === 200 && /^application\/json/.test(String(res.headers["content-type"] ?? ""))) {
+      return { ok: true, energy: JSON.parse(res.body) as HistoryEnergy };
+    }
+    return { ok: false, status: res.statusCode, body: res.body };
+  } catch (err) {
+    return { ok: false, status: 503, body: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+/** Rows by period in order, each device's total under its name. */
+export function combineEnergy(
+  interval: HistoryInterval,
+  answers: readonly { name: string; energy: HistoryEnergy }[],
+  unavailable: string[],
+): OverviewEnergy {
+  const rows = new Map<string, OverviewEnergyRow>();
+  for (const { name, energy } of answers) {
+    for (const row of energy.rows) {
+      const into = rows.get(row.period) ?? { period: row.period, total: 0, devices: {} };
+      into.total += row.total;
+      into.devices[name] = row.total;
+      rows.set(row.period, into);
+    }
+  }
+  const sorted = [...rows.values()].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
+  return { interval, unit: "Wh", rows: sorted, unavailable };
+}
+
+export async function sendOverviewEnergy(
+  devices: readonly EnergyDevice[],
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  if (!(await allowedOrRefused(devices, req, res))) return;
+  const params = new URLSearchParams((req.url ?? "").split("?", 2)[1] ?? "");
+  // Combined figures only: one inverter's serial belongs to one device, and CSV is per device.
+  params.delete("serial");
+  params.delete("format");
+  const answers = await Promise.all(devices.map((d) => ask(d, params.toString(), req)));
+  // A bad parameter is bad for every device: the first device's answer says why.
+  const refused = answers.find((a): a is Extract<Answer, { ok: false }> => !a.ok && a.status === 400);
+  if (refused) {
+    res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store" }).end(refused.body);
+    return;
+  }
+  const good: { name: string; energy: HistoryEnergy }[] = [];
+  const unavailable: string[] = [];
+  answers.forEach((a, i) => {
+    const name = devices[i]?.name ?? "";
+    if (a.ok) good.push({ name, energy: a.energy });
+    else unavailable.push(name);
+  });
+  const interval = (good[0]?.energy.interval ?? params.get("interval") ?? "day") as HistoryInterval;
+  res
+    .writeHead(200, {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    })
+    .end(JSON.stringify(combineEnergy(interval, good, unavailable)));
+}

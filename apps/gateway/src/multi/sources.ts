@@ -1,0 +1,179 @@
+/**
+ * What the overview knows of each device (issue 24 §4), from the gateway's own connection to it, never from browser
+ * sockets: a simulated device is read from its fleet in this process, a real device through the live-data
+ * connection of history/proxyFeed.ts (GET on connect, then every socket frame, merged by serial, API.md §9.3).
+ *
+ * `mayRead` is the device's read rule (API.md §2.1) for the overview's access check (./overview.ts), with the
+ * device's own password-guessing brake (src/security/throttle.ts) in front, so the overview is no way around it.
+ */
+import type { LiveData, LiveInverter, LiveTotal } from "@dtu/api/live";
+import type { GatewayApp } from "../app.ts";
+import { basicValid } from "../http/auth.ts";
+import { startDeviceFeed } from "../history/proxyFeed.ts";
+import type { ProxyApp } from "../proxy/app.ts";
+import type { Security } from "../security/index.ts";
+import { addressKey } from "../security/throttle.ts";
+
+export interface DeviceLive {
+  /** The gateway has live data from the device right now. */
+  reachable: boolean;
+  /** Unix ms since when `reachable` has had its value. */
+  since: number;
+  /** The device's own totals of its last document; null before the first. */
+  total: LiveTotal | null;
+  inverters: readonly Pick<LiveInverter, "reachable" | "producing">[];
+}
+
+export interface DeviceSource {
+  live(): DeviceLive;
+  /** The device's read rule for these credentials (undefined: none), seen from `address`. */
+  mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;
+  close(): void;
+}
+
+/** `reachable` with the instant of its last change. */
+function reachability(
+  now: () => number,
+  initial: boolean,
+): { get(): boolean; since(): number; set(v: boolean): void } {
+  let value = initial;
+  let since = now();
+  return {
+    get: () => value,
+    since: () => since,
+    set(v) {
+      if (v === value) return;
+      value = v;
+      since = now();
+    },
+  };
+}
+
+/** Credentials through the device's guessing brake, as security/http.ts does for its own requests. */
+async function braked(
+  security: Security,
+  address: string | undefined,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const key = addressKey(address);
+  const wait = security.throttle.reserve(key);
+  if (wait === null) return false;
+  if (wait > 0) await security.sleep(wait);
+  const ok = await check();
+  if (ok) security.throttle.success(key);
+  else security.throttle.failure(key);
+  return ok;
+}
+
+/**
+ * A simulated device: its fleet's live document. It stops answering during its simulated reboot (API.md §8.6) and
+ * once its app is closed; its last document is kept for the card.
+ */
+export function simSource(app: GatewayApp, now: () => number = Date.now): DeviceSource {
+  const gw = app.gateway;
+  const state = reachability(now, true);
+  let closed = false;
+  let last: LiveData | null = null;
+  gw.onReboot.push(() => state.set(false));
+  app.addHook("onClose", async () => {
+    closed = true;
+    state.set(false);
+  });
+  return {
+    live() {
+      state.set(!closed && !gw.inOutage());
+      if (state.get() || last === null) last = gw.fleet.liveData();
+      return { reachable: state.get(), since: state.since(), total: last.total, inverters: last.inverters };
+    },
+    async mayRead(authorization, address) {
+      if (gw.config.security.allow_readonly) return true;
+      if (authorization === undefined) return false;
+      return braked(app.security, address, async () =>
+        basicValid(authorization, gw.config.security.password),
+      );
+    },
+    close: () => undefined,
+  };
+}
+
+export interface ProxySourceOptions {
+  /** Credentials for the gateway's own connection (`--device-user`/`--device-password`); null: none. */
+  auth: string | null;
+  now?: () => number;
+  timeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+/** How long the device's answer on read access (open, or these credentials accepted) is trusted. */
+const ACCESS_CACHE_MS = 60_000;
+
+/** A real device behind the proxy app: its own live connection, and its answer on read access (cached a minute). */
+export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSource {
+  const now = opts.now ?? Date.now;
+  const timeout = opts.timeoutMs ?? 4000;
+  const state = reachability(now, false);
+  let total: LiveTotal | null = null;
+  let inverters = new Map<string, LiveInverter>();
+  const feed = startDeviceFeed({
+    device: app.device,
+    auth: opts.auth,
+    feed: { push: () => undefined, heartbeat: () => undefined },
+    setZone: () => undefined,
+    timeoutMs: timeout,
+    ...(opts.log ? { log: opts.log } : {}),
+    onConnection: (open) => state.set(open),
+    onDocument(doc, full) {
+      if (doc.total) total = doc.total;
+      if (!Array.isArray(doc.inverters)) return;
+      const next = full ? new Map<string, LiveInverter>() : inverters;
+      for (const inv of doc.inverters) {
+        // `{}` stands for a slot without config (API.md §9.3); a summary keeps reachable/producing (§9.2).
+        if (typeof inv?.serial === "string") next.set(inv.serial, { ...inverters.get(inv.serial), ...inv });
+      }
+      inverters = next;
+    },
+  });
+
+  /** Status of a read request to the device with these headers; null when it does not answer. */
+  const readStatus = async (headers: Record<string, string>): Promise<number | null> => {
+    try {
+      const res = await fetch(new URL("/api/livedata/status", app.device), {
+        headers,
+        signal: AbortSignal.timeout(timeout),
+      });
+      await res.body?.cancel();
+      return res.status;
+    } catch {
+      return null;
+    }
+  };
+  let open: { value: boolean; until: number } | null = null;
+  const accepted = new Map<string, number>();
+
+  return {
+    live: () => ({
+      reachable: state.get(),
+      since: state.since(),
+      total,
+      inverters: [...inverters.values()],
+    }),
+    async mayRead(authorization, address) {
+      if (!open || open.until <= now()) {
+        const status = await readStatus({});
+        // Never reached: nothing of it is known, so nothing of it can leak. Unreachable now: its last answer holds.
+        if (status === null) return open?.value ?? total === null;
+        open = { value: status !== 401, until: now() + ACCESS_CACHE_MS };
+      }
+      if (open.value) return true;
+      if (authorization === undefined) return false;
+      if ((accepted.get(authorization) ?? 0) > now()) return true;
+      return braked(app.security, address, async () => {
+        const status = await readStatus({ authorization });
+        if (status === null || status === 401) return false;
+        accepted.set(authorization, now() + ACCESS_CACHE_MS);
+        return true;
+      });
+    },
+    close: () => feed.close(),
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * "Beyond one machine" (README, issue 24 §6): a real Prometheus (Debian's `prometheus`) scraping a gateway's
+ * `/api/prometheus/metrics` gives the same daily energy as the gateway's history API. Skipped only outside CI, like
+ * mosquitto (helpers/requires.ts).
+ *
+ * Time: Prometheus stamps samples with its own (real) clock, the gateway runs on an injected one. The gateway's
+ * clock is walked through one whole June day in steps of at most an hour (the fleet integrates those, src/fleet/
+ * README.md) between two still moments that Prometheus scrapes: the evening before (inverters asleep with their
+ * evening totals) and the night after. The rise of the lifetime counter between them is that day's energy.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { HistoryEnergy } from "@dtu/api/history";
+import { buildApp, type GatewayApp } from "../../src/app.ts";
+import { createFleet } from "../../src/fleet/index.ts";
+import { freePort } from "../helpers/ports.ts";
+import { skipUnlessAvailable } from "../helpers/requires.ts";
+import { eventually } from "./helpers.ts";
+
+const PROMETHEUS = process.env.PROMETHEUS_PATH ?? "/usr/bin/prometheus";
+const missing = existsSync(PROMETHEUS) ? "" : `${PROMETHEUS} not installed (Debian package prometheus)`;
+
+/** Local midnight of 2026-06-21 in CEST (the default zone), the day under test. */
+const DAY = "2026-06-21";
+const MIDNIGHT = Date.UTC(2026, 5, 20, 22, 0, 0);
+const HOUR = 3_600_000;
+
+describe.skipIf(skipUnlessAvailable(missing))(
+  `Prometheus scraping the gateway${missing ? ` (skipped: ${missing})` : ""}`,
+  () => {
+    let dir: string;
+    let app: GatewayApp;
+    let prometheus: ChildProcess | undefined;
+    let promUrl = "";
+    const clock = { t: MIDNIGHT - 6 * HOUR, now: () => clock.t };
+    let ticks = 0;
+
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), "dtu-prom-"));
+      // Prometheus first: it takes a few seconds to discover its targets, meanwhile the gateway starts.
+      const [port, gwPort] = [await freePort(), await freePort()];
+      promUrl = `http://127.0.0.1:${port}`;
+      await writeFile(
+        join(dir, "prometheus.yml"),
+        [
+          "global: { scrape_interval: 250ms, scrape_timeout: 200ms }",
+          "scrape_configs:",
+          "  - job_name: dtu",
+          "    metrics_path: /api/prometheus/metrics",
+          `    static_configs: [{ targets: ["127.0.0.1:${gwPort}"] }]`,
+        ].join("\n"),
+      );
+      prometheus = spawn(
+        PROMETHEUS,
+        [
+          `--config.file=${join(dir, "prometheus.yml")}`,
+          `--storage.tsdb.path=${join(dir, "tsdb")}`,
+          `--web.listen-address=127.0.0.1:${port}`,
+          "--log.level=warn",
+        ],
+        { stdio: "ignore" },
+      );
+      app = await buildApp({
+        dataDir: join(dir, "gw"),
+        webRoot: join(dir, "no-web"),
+        clock,
+        tickMs: 5,
+        history: {},
+        // The real fleet, its ticks counted (walk below).
+        createFleet: async (deps) => {
+          const fleet = await createFleet({ ...deps, offline: [] });
+          const tick = fleet.tick.bind(fleet);
+          fleet.tick = () => {
+            tick();
+            ticks++;
+          };
+          return fleet;
+        },
+      });
+      await app.listen({ port: gwPort, host: "127.0.0.1" });
+      await eventually(
+        async () => ((await fetch(`${promUrl}/-/ready`).catch(() => null))?.ok ? true : undefined),
+        20_000,
+      );
+    }, 30_000);
+    afterAll(async () => {
+      prometheus?.kill();
+      await app?.close();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    });
+
+    /** One instant query's single value (NaN when the answer is empty). */
+    const query = async (promql: string): Promise<number> => {
+      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(promql)}`);
+      const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
+      return Number(body.data.result[0]?.value[1] ?? Number.NaN);
+    };
+    /** Waits until Prometheus holds a scrape taken after this moment (real time). */
+    const scrapedAfter = async (realMs: number): Promise<void> => {
+      await eventually(
+        async () => ((await query("timestamp(opendtu_uptime)")) * 1000 > realMs + 50 ? true : undefined),
+        10_000,
+      );
+    };
+    /**
+     * Walks the gateway's clock to `until` in steps of 10 minutes, each seen by a tick of the gateway (fleet, then
+     * history, in one timer callback): on a busy machine two steps in one tick would be one longer gap in the history.
+     */
+    const walk = async (until: number): Promise<void> => {
+      while (clock.t < until) {
+        const seen = ticks;
+        clock.t = Math.min(until, clock.t + 10 * 60_000);
+        await eventually(async () => (ticks > seen ? true : undefined), 5000, "a tick", 2);
+      }
+    };
+
+    it("gives the same daily energy as /api/history/energy", async () => {
+      // The evening before: the inverters are read, then fall asleep with their evening totals.
+      await walk(MIDNIGHT - 10 * 60_000);
+      await scrapedAfter(Date.now());
+      const evening = Date.now();
+      await walk(MIDNIGHT + 24 * HOUR + 10 * 60_000);
+      await scrapedAfter(Date.now());
+      const seconds = Math.ceil((Date.now() - evening) / 1000) + 5;
+      const kwh = await query(
+        `sum(max_over_time(opendtu_YieldTotal{type="AC",channel="0"}[${seconds}s]) - ` +
+          `min_over_time(opendtu_YieldTotal{type="AC",channel="0"}[${seconds}s]))`,
+      );
+      const res = await fetch(
+        `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/history/energy?from=${DAY}&to=${DAY}&interval=day`,
+      );
+      const energy = (await res.json()) as HistoryEnergy;
+      const wh = energy.rows[0]?.total ?? Number.NaN;
+      expect(wh).toBeGreaterThan(1000);
+      // The counters have three decimals in kWh: 1 Wh per inverter at most.
+      expect(Math.abs(kwh * 1000 - wh)).toBeLessThanOrEqual(2);
+    }, 30_000);
+  },
+);

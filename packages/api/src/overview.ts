@@ -1,0 +1,71 @@
+/**
+ * The overview of several devices in one gateway (issue 24 §4): our extension, not on the device. Served by the
+ * gateway at the top level (`GET /api/overview`) only when it runs several devices, each under `/d/NAME/`. Fed by the
+ * gateway's own connection to each device, never by browser sockets.
+ */
+import * as v from "valibot";
+
+/** Where a device's app, API and sockets live in a several-device gateway: `/d/NAME/`. */
+export const devicePrefix = (name: string): string => `/d/${encodeURIComponent(name)}/`;
+
+export const OverviewInverters = v.object({
+  /** Inverters in the device's live data. */
+  total: v.number(),
+  reachable: v.number(),
+  producing: v.number(),
+});
+
+export const OverviewDevice = v.object({
+  /** The NAME of `--device NAME=URL`; the device's pages are under `devicePrefix(name)`. */
+  name: v.string(),
+  /** The gateway has live data from the device right now. */
+  reachable: v.boolean(),
+  /**
+   * Unix seconds since when `reachable` has had its value (the gateway's start while it never changed); with
+   * `reachable: false` this is "not answering since …".
+   */
+  since: v.number(),
+  /** The device's own totals (API.md §3.1 `total`) from its last live data; 0 before the first. */
+  power_w: v.number(),
+  yield_day_wh: v.number(),
+  yield_total_kwh: v.number(),
+  inverters: OverviewInverters,
+});
+export type OverviewDevice = v.InferOutput<typeof OverviewDevice>;
+
+export const OverviewTotal = v.object({
+  power_w: v.number(),
+  yield_day_wh: v.number(),
+  yield_total_kwh: v.number(),
+});
+export type OverviewTotal = v.InferOutput<typeof OverviewTotal>;
+
+/** GET /api/overview: devices in the order of the command line, and the sums of their totals. */
+export const Overview = v.object({
+  devices: v.array(OverviewDevice),
+  total: OverviewTotal,
+});
+export type Overview = v.InferOutput<typeof Overview>;
+
+export const OverviewEnergyRow = v.object({
+  /** First day of the period, as in HistoryEnergyRow. */
+  period: v.string(),
+  /** Sum of every device's energy of the period (Wh). */
+  total: v.number(),
+  /** Device NAME → its energy of the period (Wh); a device without data for the period is absent. */
+  devices: v.record(v.string(), v.number()),
+});
+export type OverviewEnergyRow = v.InferOutput<typeof OverviewEnergyRow>;
+
+/**
+ * GET /api/overview/energy?from=…&to=…&interval=day|month|year: the combined energy of every device's own history
+ * (their `/d/NAME/api/history/energy`, same parameters and limits). Peaks are not combined (they fall at different
+ * moments); `unavailable` names devices whose history did not answer, so a total never silently lacks one.
+ */
+export const OverviewEnergy = v.object({
+  interval: v.picklist(["day", "month", "year"]),
+  unit: v.literal("Wh"),
+  rows: v.array(OverviewEnergyRow),
+  unavailable: v.array(v.string()),
+});
+export type OverviewEnergy = v.InferOutput<typeof OverviewEnergy>;
