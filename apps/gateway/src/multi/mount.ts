@@ -3,12 +3,12 @@
  * §3). The outer server (./host.ts) strips the prefix and hands the request to the app's router, so the app answers
  * as it would at `/`. What the app cannot know, this adds to its answers (an onSend hook, so it works whatever page
  * or route produced them):
- * - the index page gets `<base href="PREFIX">` first thing in its head, so the web app resolves every relative URL
- *   (requests, sockets, links, assets) under the prefix and reads its base from `document.baseURI`;
+ * - the index page gets `<base href="PREFIX">` in place of the web app's own `<base href="/">` (or first thing in its
+ *   head), so the web app resolves every relative URL (requests, sockets, links, assets) under the prefix and reads
+ *   its base from `document.baseURI`; the page's policy allows a base of this origin (`base-uri 'self'`);
  * - cookies (the session cookie for socket upgrades) get `Path=PREFIX`, so each device's login stays its own in the
  *   browser: a login to one device neither opens nor replaces another's;
- * - a `Location` to an absolute path is put under the prefix;
- * - the page's Content-Security-Policy allows that base: `base-uri 'self'` instead of `'none'`.
+ * - a `Location` to an absolute path is put under the prefix.
  */
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -25,9 +25,11 @@ export function withBase(page: Buffer | string, prefix: string): Buffer {
   const html = (gz ? gunzipSync(bytes) : bytes).toString("utf8");
   const tag = `<base href="${escapeAttr(prefix)}">`;
   if (html.includes(tag)) return bytes;
+  // The browser takes the first <base>; the page's own (index.html) gives way, so there is only one.
+  const own = /<base href="\/"\s*\/?>/i.exec(html);
   const head = /<head(\s[^>]*)?>/i.exec(html);
-  const at = head ? head.index + head[0].length : 0;
-  const next = html.slice(0, at) + tag + html.slice(at);
+  const at = own ? own.index : head ? head.index + head[0].length : 0;
+  const next = html.slice(0, at) + tag + html.slice(own ? at + own[0].length : at);
   return gz ? gzipSync(next) : Buffer.from(next);
 }
 
@@ -41,11 +43,6 @@ export function cookieUnder(cookie: string, prefix: string): string {
 }
 
 function rewriteHeaders(reply: FastifyReply, prefix: string): void {
-  // The page's policy forbids <base> (security/headers.ts, `base-uri 'none'`); under a prefix the page needs its own,
-  // so it may name this origin, still no other.
-  const csp = reply.getHeader("content-security-policy");
-  if (typeof csp === "string")
-    void reply.header("content-security-policy", csp.replace("base-uri 'none'", "base-uri 'self'"));
   const cookie = reply.getHeader("set-cookie");
   if (typeof cookie === "string") void reply.header("set-cookie", cookieUnder(cookie, prefix));
   else if (Array.isArray(cookie))

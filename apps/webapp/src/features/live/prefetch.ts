@@ -6,6 +6,7 @@
  * (API.md §2.2).
  */
 import { paths } from "../../lib/routes";
+import { routeFrom } from "../../lib/base";
 import { liveFeed } from "./liveStore";
 
-if (location.pathname === paths.home) liveFeed.prefetch();
+if (routeFrom(location.pathname) === paths.home) liveFeed.prefetch();
