@@ -195,7 +195,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
 
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
   const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...allRoutes()];
-  addFeaturesRoute(app, () => ({ history: history !== null }));
+  addFeaturesRoute(app, () => ({ history: history !== null, devices: false }));
 
   const dispatch = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const [rawPath = "/", rawQuery = ""] = req.url.split("?", 2);

@@ -68,13 +68,16 @@ describe("simulated gateway", () => {
   it("offers history while it records, to anyone (no credentials needed to know)", async () => {
     const res = await gw.app.inject({ url: "/api/gateway/features" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ history: true });
+    expect(res.json()).toEqual({ history: true, devices: false });
   });
 
   it("offers nothing extra without history", async () => {
     const plain = await startGateway();
     try {
-      expect((await plain.app.inject({ url: "/api/gateway/features" })).json()).toEqual({ history: false });
+      expect((await plain.app.inject({ url: "/api/gateway/features" })).json()).toEqual({
+        history: false,
+        devices: false,
+      });
     } finally {
       await plain.close();
     }
@@ -83,8 +86,8 @@ describe("simulated gateway", () => {
 
 describe("proxy", () => {
   it.each([
-    ["read-only access on", true, { history: true }],
-    ["read-only access off and no device password", false, { history: false }],
+    ["read-only access on", true, { history: true, devices: false }],
+    ["read-only access off and no device password", false, { history: false, devices: false }],
   ] as const)("offers history only while it can be recorded (%s)", async (_label, readOnly, expected) => {
     const device = await startFakeDevice("v24", readOnly);
     const dataDir = await makeDataDir();

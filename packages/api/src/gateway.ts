@@ -12,10 +12,15 @@ import type { EndpointDef } from "./endpoints.ts";
 export interface GatewayFeatures {
   /** History is recorded (always in simulated mode; in proxy mode while the recorder can read the device). */
   history: boolean;
+  /**
+   * This is the top level of a gateway with several devices (issue 24 §4), each under `/d/NAME/`: the app's `/` is
+   * the overview. Only the top level says true; a device's own app under `/d/NAME/` says false.
+   */
+  devices: boolean;
 }
 
 /** The answer of a server that offers nothing extra (a device, an error, not answered yet). */
-export const NO_GATEWAY_FEATURES: GatewayFeatures = { history: false };
+export const NO_GATEWAY_FEATURES: GatewayFeatures = { history: false, devices: false };
 
 export const gatewayEndpoints = {
   features: { method: "GET", path: "/api/gateway/features", auth: "none" } as EndpointDef<

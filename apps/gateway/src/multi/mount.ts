@@ -12,6 +12,7 @@
  */
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { isTopRequest } from "./top.ts";
 
 const isGzip = (b: Buffer): boolean => b.length > 2 && b[0] === 0x1f && b[1] === 0x8b;
 
@@ -58,7 +59,9 @@ function rewriteHeaders(reply: FastifyReply, prefix: string): void {
 /** Adds the prefix's hook to `app` (before it is ready). */
 export function placeUnder(app: FastifyInstance, prefix: string): void {
   const pages = new WeakMap<Buffer, Buffer>();
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("onSend", async (req, reply, payload) => {
+    // The overview's page and files at the top level (./top.ts) stay at `/`.
+    if (isTopRequest(req.raw)) return payload;
     rewriteHeaders(reply, prefix);
     if (reply.statusCode !== 200) return payload;
     if (!/^text\/html\b/i.test(String(reply.getHeader("content-type") ?? ""))) return payload;

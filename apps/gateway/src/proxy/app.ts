@@ -148,6 +148,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   // History shows while it is recorded: not when the device refuses the recorder's read access.
   addFeaturesRoute(app, async () => ({
     history: history !== null && !REFUSED.includes(await history.access),
+    devices: false,
   }));
 
   await app.register(httpProxy, {

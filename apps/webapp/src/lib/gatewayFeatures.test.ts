@@ -3,12 +3,13 @@ import { featuresOf } from "./gatewayFeatures";
 
 describe("the server's offer (GET /api/gateway/features)", () => {
   it("takes the flags it knows when they are true", () => {
-    expect(featuresOf({ history: true })).toEqual({ history: true });
-    expect(featuresOf({ history: false, alerts: true })).toEqual({ history: false });
+    expect(featuresOf({ history: true })).toEqual({ history: true, devices: false });
+    expect(featuresOf({ history: false, alerts: true })).toEqual({ history: false, devices: false });
+    expect(featuresOf({ devices: true })).toEqual({ history: false, devices: true });
   });
 
   it("reads anything else as nothing offered: a device's index page, a wrong type, no answer", () => {
     for (const answer of [null, undefined, "<!doctype html>", 1, [], { history: "true" }, { history: 1 }])
-      expect(featuresOf(answer), JSON.stringify(answer)).toEqual({ history: false });
+      expect(featuresOf(answer), JSON.stringify(answer)).toEqual({ history: false, devices: false });
   });
 });
