@@ -19,7 +19,14 @@ import { existsSync } from "node:fs";
  * Sources (below src/, `/`-separated prefixes) that only the gateway build contains: the gateway's screens. The
  * device build's CSS purge does not count their words. Add a gateway screen's feature folder and screen file here.
  */
-export const GATEWAY_SOURCES = ["features/history/", "screens/History.tsx", "app/screens.gateway.ts"];
+export const GATEWAY_SOURCES = [
+  "features/history/",
+  "screens/History.tsx",
+  "app/screens.gateway.ts",
+  "features/overview/",
+  "screens/Overview.tsx",
+  "app/DeviceSwitcher.tsx",
+];
 
 /** @returns {import("vite").Plugin} `x.gateway.ts` (or `.tsx`) in place of `x.ts` / `x.tsx`, for the gateway build. */
 export function gatewayModules() {

@@ -138,3 +138,18 @@ export async function getBlob(path: string): Promise<Blob> {
   if (!res.ok) throw await errorFrom(res);
   return res.blob();
 }
+
+/**
+ * GET JSON from a URL outside this app's base (the gateway's top level, lib/devices.ts): without this device's
+ * credentials and without the 401 policy, as that server is not this device; any failure is an HttpError.
+ */
+export async function getOutside<T>(url: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { "X-Requested-With": "XMLHttpRequest" } });
+  } catch (e) {
+    throw toHttpError(e);
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return (await res.json()) as T;
+}

@@ -23,6 +23,8 @@ afterAll(() => {
   document.head.innerHTML = "";
   history.replaceState(null, "", "/");
   vi.unstubAllGlobals();
+  // The project shares modules between files (no isolation): later files must load them at `/` again.
+  vi.resetModules();
 });
 
 function Where() {
