@@ -45,12 +45,16 @@ export function cookieUnder(cookie: string, prefix: string): string {
 
 function rewriteHeaders(reply: FastifyReply, prefix: string): void {
   const cookie = reply.getHeader("set-cookie");
-  if (typeof cookie === "string") void reply.header("set-cookie", cookieUnder(cookie, prefix));
-  else if (Array.isArray(cookie))
+  if (cookie !== undefined) {
+    // Fastify's header() adds to set-cookie rather than replacing it: without the removal the browser would get the
+    // cookie twice, once with `Path=/` (sent to every device, and replaced by each device's login).
+    void reply.removeHeader("set-cookie");
+    const cookies = Array.isArray(cookie) ? cookie : [String(cookie)];
     void reply.header(
       "set-cookie",
-      cookie.map((c) => cookieUnder(String(c), prefix)),
+      cookies.map((c) => cookieUnder(String(c), prefix)),
     );
+  }
   const location = reply.getHeader("location");
   if (typeof location === "string" && location.startsWith("/") && !location.startsWith("//"))
     void reply.header("location", prefix.replace(/\/$/, "") + location);

@@ -256,6 +256,8 @@ describe("two simulated devices", () => {
 
     // The session cookie of a roof login is roof's, by path and by store.
     const login = await get("/d/roof/api/security/authenticate", { authorization: roofAuth });
+    // One cookie, on roof's path only (not also on `/`, where every device would get it).
+    expect(login.headers.getSetCookie()).toHaveLength(1);
     const cookie = login.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/; Path=\/d\/roof(;|$)/);
     const pair = cookie.split(";", 1)[0] ?? "";

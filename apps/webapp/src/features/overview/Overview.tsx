@@ -49,7 +49,7 @@ function DeviceCard({ device }: { device: OverviewCard }) {
           className={`card-header d-flex flex-wrap justify-content-between column-gap-2 ${device.reachable ? "text-bg-success" : "text-bg-danger"}`}
         >
           <a
-            className="link-light fw-bold"
+            className="text-reset fw-bold"
             href={deviceHref(device.name)}
             aria-label={t("overview.open", { name: device.name })}
           >
