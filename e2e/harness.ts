@@ -41,6 +41,12 @@ interface GatewayApp {
 /** Extra buildApp options a test file may ask for (e.g. `history` for e2e/history.e2e.ts). */
 export interface GatewayExtras {
   history?: { rawDays?: number };
+  /** Simulated inverters that never answer (`--offline`, apps/gateway/src/fleet/README.md). */
+  offline?: readonly string[];
+  /** The host clock of the gateway, for tests that move time on instead of waiting (e2e/live-states.e2e.ts). */
+  clock?: { now(): number };
+  /** Period of the gateway's fleet tick and live-push check (default 1000 ms). */
+  tickMs?: number;
 }
 /** What a harness serves: the device build unless asked for the gateway build. */
 export interface HarnessOptions extends GatewayExtras {

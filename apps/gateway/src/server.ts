@@ -11,11 +11,12 @@
  *   --device-user / --device-password  (DTU_DEVICE_USER / DTU_DEVICE_PASSWORD) the proxy's history recorder logs in
  *   --raw-days N  (DTU_HISTORY_RAW_DAYS, default 14) days of raw history samples kept (src/history/)
  *   --offline S,… (DTU_OFFLINE) simulated inverters that never answer, to see "unreachable" by day (src/fleet/)
+ *   --fault S:C=F (DTU_FAULTS) a simulated string giving only a share of its power, to see a weak-string alert
  */
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
-import { buildApp } from "./app.ts";
+import { parseFault, type StringFault } from "./faultArg.ts";
 import { closeOnSignals } from "./closeOnSignals.ts";
 import { DEFAULT_NAME, devicesFromEnv, parseBasePath, parseDeviceSpecs } from "./multi/specs.ts";
 import { dataFolderProblem, listenProblem, startFailed } from "./startErrors.ts";
@@ -40,7 +41,10 @@ const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--cons
   --raw-days N days of raw history samples kept (env DTU_HISTORY_RAW_DAYS, default 14)
   --offline SERIAL[,SERIAL…]
                simulated inverters that never answer, as if switched off at the breaker (env DTU_OFFLINE);
-               every simulated inverter stops answering at night anyway`;
+               every simulated inverter stops answering at night anyway
+  --fault SERIAL:CHANNEL=FACTOR[,…]
+               a simulated DC string (0-based as in live data) giving FACTOR (0 to 1) of its power from now on,
+               e.g. 116482345678:1=0.4 (env DTU_FAULTS); the recorded history stays normal`;
 
 /** Local by default (SECURITY.md): nothing on the network reaches the gateway unless --host says so. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -58,6 +62,7 @@ interface Args {
   rawDays: number;
   /** Hex serials of simulated inverters that never answer. */
   offline: string[];
+  faults: StringFault[];
 }
 
 /** `--offline` list: hex serials separated by commas (or spaces); anything else is refused. */
@@ -66,6 +71,20 @@ function serialList(text: string): string[] {
   const bad = list.find((s) => !/^[0-9a-fA-F]{1,16}$/.test(s));
   if (bad !== undefined) fail(`invalid serial for --offline: ${bad} (hex digits, e.g. 116482345678)`);
   return list;
+}
+
+/** `--fault` list: SERIAL:CHANNEL=FACTOR separated by commas (or spaces). */
+function faultList(text: string): StringFault[] {
+  return text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((item) => {
+      try {
+        return parseFault(item);
+      } catch (err) {
+        return fail((err as Error).message);
+      }
+    });
 }
 
 function fail(message: string): never {
@@ -86,6 +105,7 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
     ...(env.DTU_DEVICE_PASSWORD ? { devicePassword: env.DTU_DEVICE_PASSWORD } : {}),
     rawDays: Number(env.DTU_HISTORY_RAW_DAYS ?? 14),
     offline: serialList(env.DTU_OFFLINE ?? ""),
+    faults: faultList(env.DTU_FAULTS ?? ""),
   };
   let fromArgv = false;
   for (let i = 0; i < argv.length; i++) {
@@ -131,6 +151,9 @@ export function parseArgs(argv: string[], env: NodeJS.ProcessEnv): Args {
         break;
       case "--offline":
         args.offline.push(...serialList(value()));
+        break;
+      case "--fault":
+        args.faults.push(...faultList(value()));
         break;
       case "--help":
       case "-h":
@@ -222,12 +245,16 @@ async function main(): Promise<void> {
     });
     return;
   }
+  // Loaded here, not at the top: proxy mode never loads the simulated device (fleet, MQTT, its history).
+  const { buildApp } = await import("./app.ts");
   const dataDir = resolve(args.data);
   const app = await buildApp({
     dataDir,
     echoConsole: args.console,
     history: { rawDays: args.rawDays },
     offline: args.offline,
+    faults: args.faults,
+    alerts: {},
   }).catch((err: unknown) => startFailed(dataFolderProblem(dataDir, err)));
   await app.listen({ port: args.port, host: args.host }).catch(async (err: unknown) => {
     await app.close().catch(() => undefined);

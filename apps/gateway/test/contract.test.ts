@@ -31,8 +31,9 @@ import {
   SecurityConfig,
 } from "@dtu/api/settings";
 import { ApiResultSchema, ConfigList, SystemStatus } from "@dtu/api/system";
-import { ADMIN, FORM, form, startGateway, type TestGateway } from "./helpers/app.ts";
+import { ADMIN, FORM, consoleLine, form, startGateway, type TestGateway } from "./helpers/app.ts";
 import { mqttSettings } from "./helpers/bodies.ts";
+import { sampleNetworkConfig } from "@dtu/api/samples";
 
 let gw: TestGateway;
 const seen = new Set<number>();
@@ -425,18 +426,8 @@ describe("MQTT settings", () => {
 });
 
 describe("network settings", () => {
-  const base = {
-    ssid: "Home",
-    password: "secret",
-    hostname: "OpenDTU-%06X",
-    dhcp: true,
-    ipaddress: "0.0.0.0",
-    netmask: "0.0.0.0",
-    gateway: "0.0.0.0",
-    dns1: "0.0.0.0",
-    dns2: "0.0.0.0",
-    aptimeout: 3,
-  };
+  // The body the web app of v23.11.16 posts: no mdnsenabled (later firmware added it).
+  const { mdnsenabled: _later, ...base } = sampleNetworkConfig;
   const url = "/api/network/config";
   it("codes 8001–8006 and the three code-less warnings", async () => {
     await expectCode(url, { ...base, ipaddress: "1.2.3" }, 8001);
@@ -530,9 +521,10 @@ describe("device profile change", () => {
           payload: form({ curPin: { name }, display: { rotation: 2, power_safe: true, contrast: 60 } }),
         });
       expect((await post("")).json()).toMatchObject({ code: 12001 });
+      const restarting = consoleLine(local.app, "Restarting...");
       expect((await post("Board A")).json()).toMatchObject({ code: 1001 });
       expect(local.app.gateway.rebootPending()).toBe(true);
-      await new Promise((r) => setTimeout(r, 200));
+      await restarting;
       expect(local.app.gateway.rebootPending()).toBe(false);
       expect((await post("Board A")).json()).toMatchObject({ code: 1001 });
       expect(local.app.gateway.rebootPending()).toBe(false);

@@ -1,7 +1,7 @@
 /** POST /api/firmware/update (API.md §3.13): MD5 field first, then the file; device texts for every failure. */
 import { createHash } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ADMIN, startGateway, type TestGateway } from "./helpers/app.ts";
+import { ADMIN, consoleLine, startGateway, type TestGateway } from "./helpers/app.ts";
 
 let gw: TestGateway;
 let lines: string[];
@@ -72,13 +72,14 @@ describe("firmware upload", () => {
 
   it("accepts a valid image (raw or gzip), answers OK and reboots", async () => {
     const gz = Buffer.concat([Buffer.from([0x1f, 0x8b, 8, 0]), Buffer.alloc(100, 3)]);
+    const rebooted = consoleLine(gw.app, "started");
     const res = await upload([{ field: "MD5", value: md5(gz).toUpperCase() }, { file: gz }]);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe("OK");
     expect(res.headers["access-control-allow-origin"]).toBe("*");
     expect(gw.app.gateway.rebootPending()).toBe(true);
     const before = gw.fleet().calls.filter((c) => c === "reboot").length;
-    await new Promise((r) => setTimeout(r, 300));
+    await rebooted;
     expect(lines.join("")).toContain("Restarting...");
     expect(gw.fleet().calls.filter((c) => c === "reboot").length).toBe(before + 1);
     // A real-sized image (1.5 MB, above the 1 MiB form-body limit) streams through.

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { parseStrict } from "@dtu/api/strict";
 import { LiveData } from "@dtu/api/live";
-import { startGateway, type TestGateway } from "./helpers/app.ts";
+import { consoleLine, startGateway, type TestGateway } from "./helpers/app.ts";
 
 let gw: TestGateway;
 let base: string;
@@ -56,10 +56,16 @@ describe("/livedata", () => {
     gw.fleet().bump();
     const doc = parseStrict(LiveData, JSON.parse(await nextMessage(ws)));
     expect(doc.inverters).toHaveLength(2);
-    // No change since: nothing more within a second (the 10 s keep-alive push is further away).
-    await expect(nextMessage(ws, 800)).rejects.toThrow("no message");
+    // No change since: push checks send nothing (the 10 s keep-alive push is further away). A push they sent would
+    // reach the client before the marked one below, on the same TCP stream.
+    for (let i = 0; i < 5; i++) gw.app.sockets.tick();
+    const slot = gw.fleet().config.inverters[0];
+    if (!slot) throw new Error("the test gateway has inverters");
+    slot.name = "after the quiet checks";
     gw.fleet().bump();
-    await nextMessage(ws);
+    gw.app.sockets.tick();
+    const next = parseStrict(LiveData, JSON.parse(await nextMessage(ws)));
+    expect(next.inverters[0]?.name).toBe("after the quiet checks");
   });
 
   it("keeps at most 8 clients and closes the oldest", async () => {
@@ -131,11 +137,14 @@ describe("/console", () => {
   it("streams the gateway's log lines ending in \\r\\n, no history", async () => {
     const con = await connect("/console");
     const got: string[] = [];
-    con.on("message", (d: Buffer) => got.push(d.toString()));
+    const connectLine = new Promise<void>((resolve) =>
+      con.on("message", (d: Buffer) => {
+        got.push(d.toString());
+        if (got.join("").includes("] connect")) resolve();
+      }),
+    );
     await connect("/livedata");
-    const deadline = Date.now() + 2000;
-    while (!got.join("").includes("] connect") && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 20));
+    await connectLine;
     expect(got.join("")).toMatch(/Websocket: \[\/livedata\]\[\d+\] connect\r\n/);
     expect(got.join("")).not.toContain("started");
   });
@@ -143,6 +152,13 @@ describe("/console", () => {
 
 describe("reboot simulation", () => {
   it("drops sockets, refuses connections for a while, resets uptime", async () => {
+    // The outage is measured on the host clock: the test ends it by moving the clock, not by waiting.
+    let now = Date.now();
+    await gw.close();
+    gw = await startGateway({ tickMs: 50, rebootDelayMs: 100, outageMs: 600, clock: { now: () => now } });
+    await gw.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `127.0.0.1:${(gw.app.server.address() as AddressInfo).port}`;
+    const rebooted = consoleLine(gw.app, "started");
     const ws = await connect("/livedata");
     const closed = new Promise<void>((r) => ws.once("close", () => r()));
     gw.app.gateway.bootAt -= 100_000;
@@ -157,7 +173,9 @@ describe("reboot simulation", () => {
     expect(await res.json()).toMatchObject({ type: "success", code: 6001 });
     await closed;
     await expect(fetch(`http://${base}/api/system/status`)).rejects.toThrow();
-    await new Promise((r) => setTimeout(r, 700));
+    await rebooted;
+    await expect(fetch(`http://${base}/api/system/status`)).rejects.toThrow();
+    now += 600;
     const sys = (await (await fetch(`http://${base}/api/system/status`)).json()) as { uptime: number };
     expect(sys.uptime).toBeLessThan(5);
   });
@@ -166,25 +184,41 @@ describe("reboot simulation", () => {
 describe("live push schedule", () => {
   it("pushes at least every 10 s even without new statistics", async () => {
     let now = Date.now();
-    const local = await startGateway({ tickMs: 20, clock: { now: () => now } });
+    // The app's own timer stays out of the way (an hour); the test runs the push checks itself.
+    const local = await startGateway({ tickMs: 3_600_000, clock: { now: () => now } });
     try {
       await local.app.listen({ port: 0, host: "127.0.0.1" });
       const port = (local.app.server.address() as AddressInfo).port;
       const ws = new WebSocket(`ws://127.0.0.1:${port}/livedata`);
       open.push(ws);
-      // Collect from the start: the first push can arrive in the same packet as the handshake answer.
       const messages: string[] = [];
       ws.on("message", (d: Buffer) => messages.push(d.toString()));
-      const waitCount = async (n: number, ms: number): Promise<boolean> => {
-        const end = Date.now() + ms;
-        while (messages.length < n && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
-        return messages.length >= n;
-      };
-      expect(await waitCount(1, 3000)).toBe(true);
-      expect(await waitCount(2, 300)).toBe(false);
-      now += 10_000;
-      expect(await waitCount(2, 3000)).toBe(true);
-      parseStrict(LiveData, JSON.parse(messages[1] ?? ""));
+      await new Promise((resolve) => ws.once("open", resolve));
+      // A new client gets the document at the first check (the last push is more than 10 s ago).
+      local.app.sockets.tick();
+      const count = (n: number): Promise<void> =>
+        new Promise((resolve) => {
+          const check = (): void => {
+            if (messages.length < n) return;
+            ws.off("message", check);
+            resolve();
+          };
+          ws.on("message", check);
+          check();
+        });
+      await count(1);
+      // Checks within the 10 s add nothing: a push they sent would arrive before the marked keep-alive below.
+      for (let i = 0; i < 5; i++) local.app.sockets.tick();
+      now += 9_000;
+      local.app.sockets.tick();
+      const slot = local.fleet().config.inverters[0];
+      if (!slot) throw new Error("the test gateway has inverters");
+      slot.name = "keep-alive";
+      now += 1_000;
+      local.app.sockets.tick();
+      await count(2);
+      const keepAlive = parseStrict(LiveData, JSON.parse(messages[1] ?? ""));
+      expect(keepAlive.inverters[0]?.name).toBe("keep-alive");
     } finally {
       await local.close();
     }

@@ -55,6 +55,17 @@ export interface Alert {
 /** GET /api/alerts?state=open|all[&from=YYYY-MM-DD&to=YYYY-MM-DD] */
 export interface AlertList {
   alerts: Alert[];
+  /**
+   * Where alerts are kept: "database" (history.db, a year) or "memory" (history.db not usable: lost on restart;
+   * `problem` says why).
+   */
+  storage: "database" | "memory";
+  problem: string | null;
+}
+
+/** POST /api/alerts/ack */
+export interface AlertAckPost {
+  id: number;
 }
 
 /** Durations of the rules are in minutes; each can go as low as 1 (tests). */
@@ -153,3 +164,14 @@ export interface AlertWebhookBody {
   /** When the gateway sent it. */
   sent: number;
 }
+
+/**
+ * One frame of `GET /api/alerts/stream` (Server-Sent Events, read access like live data): while a page of the app is
+ * open it gets each message as `event: alert` with this JSON as `data:`. Lines starting with `:` are heartbeats; the
+ * stream sets `retry:` for the browser's reconnect. Delivery on the browser channel counts as ok when at least one
+ * page received it.
+ */
+export type AlertStreamMessage = AlertWebhookBody & {
+  /** For the toast's colour and whether to raise a system notification. */
+  severity: AlertSeverity;
+};

@@ -9,6 +9,14 @@
  * To add an endpoint: an entry here (`as Get<Answer>` or `as Post<Body>`), its schema in `schemas.ts`, its handler in a gateway route file (the compiler
  * names whatever is missing).
  */
+import type {
+  AlertAckPost,
+  AlertConfigPost,
+  AlertConfigView,
+  AlertList,
+  AlertResult,
+  AlertTestResult,
+} from "./alerts.ts";
 import type { ApiResult } from "./codes.ts";
 import type {
   DeviceInfo,
@@ -138,6 +146,7 @@ export const historyEndpoints = {
   info: { method: "GET", path: "/api/history/info", auth: "read" },
   power: { method: "GET", path: "/api/history/power", auth: "read" },
   energy: { method: "GET", path: "/api/history/energy", auth: "read" },
+  last: { method: "GET", path: "/api/history/last", auth: "read" },
   /** A consistent copy of history.db as a file download (issue 26): `history-<local date>.db`. */
   backup: { method: "GET", path: "/api/history/backup", auth: "admin" },
 } as const satisfies Record<string, EndpointDef>;
@@ -151,6 +160,24 @@ export const overviewEndpoints = {
   energy: { method: "GET", path: "/api/overview/energy", auth: "read" } as Get<OverviewEnergy>,
   names: { method: "GET", path: "/api/overview/devices", auth: "none" } as Get<OverviewDeviceNames>,
 };
+
+/**
+ * Alerts (issue 23, types in ./alerts.ts): our extension, served by the gateway in both modes. Listed most specific
+ * first: device path matching (API.md §1) would let `/api/alerts` take `/api/alerts/config` too.
+ */
+export const alertEndpoints = {
+  configGet: { method: "GET", path: "/api/alerts/config", auth: "admin" } as Get<AlertConfigView>,
+  configPost: { method: "POST", path: "/api/alerts/config", auth: "admin" } as Post<
+    AlertConfigPost,
+    AlertResult
+  >,
+  ack: { method: "POST", path: "/api/alerts/ack", auth: "admin" } as Post<AlertAckPost, AlertResult>,
+  test: { method: "POST", path: "/api/alerts/test", auth: "admin" } as Post<Empty, AlertTestResult>,
+  /** Server-Sent Events for open pages (the browser channel, `AlertStreamMessage` frames). */
+  stream: { method: "GET", path: "/api/alerts/stream", auth: "read" } as Get<NotJson>,
+  list: { method: "GET", path: "/api/alerts", auth: "read" } as Get<AlertList>,
+};
+export type AlertEndpointName = keyof typeof alertEndpoints;
 
 /** The two sockets (API.md §3.2, §3.3): both use the read rule. */
 export const sockets = {

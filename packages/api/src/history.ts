@@ -60,6 +60,35 @@ export interface HistoryInfo {
   inverters: { serial: string; name: string; strings: string[] }[];
 }
 
+/** One series' last reading held in the history (issue 25 item 4); null: not measured. Energy in Wh. */
+export interface HistoryReading {
+  /** Unix s of the reading. */
+  t: number;
+  power_w: number | null;
+  voltage_v: number | null;
+  current_a: number | null;
+  yield_day_wh: number | null;
+  yield_total_wh: number | null;
+}
+
+export interface HistoryLastInverter extends HistoryReading {
+  serial: string;
+  name: string;
+  temperature_c: number | null;
+  limit_pct: number | null;
+  /** DC strings (0-based `channel` as on the wire), each with its own last reading. */
+  strings: (HistoryReading & { channel: number })[];
+}
+
+/**
+ * GET /api/history/last: every inverter's last reading the history holds, the one before it went to sleep or quiet
+ * (the gateway build's live view shows it, labelled, instead of the device's zeros). Readings older than the raw
+ * samples' retention keep only the lifetime yield (the other fields null).
+ */
+export interface HistoryLast {
+  inverters: HistoryLastInverter[];
+}
+
 /** Bad parameters: HTTP 400 with this body. */
 export interface HistoryError {
   type: "danger";

@@ -5,7 +5,19 @@
  * is missing); `null` marks an answer that is not JSON.
  */
 import * as v from "valibot";
-import type { EndpointDef, EndpointName, ResponseOf, overviewEndpoints } from "./endpoints.ts";
+import type {
+  AlertEndpointName,
+  EndpointDef,
+  EndpointName,
+  ResponseOf,
+  overviewEndpoints,
+} from "./endpoints.ts";
+import {
+  AlertConfigViewSchema,
+  AlertListSchema,
+  AlertResultSchema,
+  AlertTestResultSchema,
+} from "./alertSchemas.ts";
 import {
   DeviceInfo,
   EmptyObject,
@@ -94,3 +106,13 @@ export const overviewSchemas = {
     ResponseOfDef<(typeof overviewEndpoints)[K]>
   >;
 };
+
+/** The answers of the alert endpoints (our extension, issue 23). */
+export const alertResponseSchemas = {
+  configGet: AlertConfigViewSchema,
+  configPost: AlertResultSchema,
+  ack: AlertResultSchema,
+  test: AlertTestResultSchema,
+  stream: null,
+  list: AlertListSchema,
+} satisfies { [K in AlertEndpointName]: v.GenericSchema<unknown, unknown> | null };

@@ -84,6 +84,11 @@ export interface Fleet {
   reboot(): void;
   /** Sun data the fleet is using (for /api/ntp/status). */
   sun(): SunInfo;
+  /**
+   * The lifetime yield (Wh) per DC string the inverter with this hex serial keeps, null when unknown: for the
+   * first-start backfill's last reading (history/backfill.ts, issue 25). Optional: fakes need not have it.
+   */
+  yieldTotalsWh?(serial: string): readonly number[] | null;
   /** Persist what must survive a restart (yield totals); called on a timer and on shutdown. */
   persist(): Promise<void>;
 }

@@ -5,6 +5,7 @@
 import type { ConfigStore } from "../config/store.ts";
 import { readPinMapping } from "../config/store.ts";
 import type { ConfigJson } from "../config/types.ts";
+import type { ConsoleListener, DeviceConsole } from "./console.ts";
 import type { Clock, DeviceClock, DeviceIdentity, Fleet, MqttService } from "./contracts.ts";
 import { activePins, type ActivePins } from "./pins.ts";
 
@@ -16,7 +17,9 @@ export interface GatewayParts {
   hostClock: Clock;
   clock: SettableClock;
   fleet: Fleet;
-  mqtt: MqttService;
+  /** Makes the MQTT client, which reads the uptime of this gateway (MQTT.md dtu/uptime, the reboot's last will). */
+  mqtt: (uptimeSeconds: () => number) => MqttService;
+  console: DeviceConsole;
   dataDir: string;
   webRoot: string;
   zonesFile: string;
@@ -24,15 +27,13 @@ export interface GatewayParts {
   outageMs: number;
 }
 
-type LogListener = (chunk: string) => void;
-
 export class Gateway {
   readonly store: ConfigStore;
   readonly identity: DeviceIdentity;
   readonly hostClock: Clock;
   readonly clock: SettableClock;
-  fleet: Fleet;
-  mqtt: MqttService;
+  readonly fleet: Fleet;
+  readonly mqtt: MqttService;
   readonly dataDir: string;
   readonly webRoot: string;
   readonly zonesFile: string;
@@ -47,9 +48,10 @@ export class Gateway {
   private readonly outageMs: number;
   private rebootTimer: NodeJS.Timeout | null = null;
   private rebooting: Promise<void> = Promise.resolve();
-  private outageTimer: NodeJS.Timeout | null = null;
+  /** Host-clock instant the simulated reboot's outage ends (0: none); on the host clock so tests can drive it. */
+  private outageUntil = 0;
   private closed = false;
-  private readonly logListeners = new Set<LogListener>();
+  private readonly console: DeviceConsole;
   /** Called at the moment of a reboot, to drop sockets and connections. */
   onReboot: Array<() => void> = [];
 
@@ -59,7 +61,7 @@ export class Gateway {
     this.hostClock = parts.hostClock;
     this.clock = parts.clock;
     this.fleet = parts.fleet;
-    this.mqtt = parts.mqtt;
+    this.console = parts.console;
     this.dataDir = parts.dataDir;
     this.webRoot = parts.webRoot;
     this.zonesFile = parts.zonesFile;
@@ -67,6 +69,7 @@ export class Gateway {
     this.outageMs = parts.outageMs;
     this.bootAt = parts.hostClock.now();
     this.apSince = this.bootAt;
+    this.mqtt = parts.mqtt(() => this.uptimeSeconds());
   }
 
   get config(): ConfigJson {
@@ -74,14 +77,10 @@ export class Gateway {
   }
 
   /** Console line (API.md §3.3): raw text ending in \r\n to every console client. */
-  log = (text: string): void => {
-    const chunk = `${text}\r\n`;
-    for (const l of this.logListeners) l(chunk);
-  };
+  log = (text: string): void => this.console.log(text);
 
-  onLog(listener: LogListener): () => void {
-    this.logListeners.add(listener);
-    return () => this.logListeners.delete(listener);
+  onLog(listener: ConsoleListener): () => void {
+    return this.console.onLog(listener);
   }
 
   uptimeSeconds(): number {
@@ -95,7 +94,7 @@ export class Gateway {
 
   /** True while the simulated reboot refuses connections. */
   inOutage(): boolean {
-    return this.outageTimer !== null;
+    return this.hostClock.now() < this.outageUntil;
   }
 
   /** After a successful settings save: apply the new settings everywhere (no reboot). */
@@ -125,9 +124,7 @@ export class Gateway {
     if (this.closed) return;
     this.log("Restarting...");
     for (const drop of this.onReboot) drop();
-    this.outageTimer = setTimeout(() => {
-      this.outageTimer = null;
-    }, this.outageMs);
+    this.outageUntil = this.hostClock.now() + this.outageMs;
     await this.persistFleet();
     await this.store.flush();
     await this.store.load();
@@ -152,9 +149,8 @@ export class Gateway {
   async close(): Promise<void> {
     this.closed = true;
     if (this.rebootTimer) clearTimeout(this.rebootTimer);
-    if (this.outageTimer) clearTimeout(this.outageTimer);
     this.rebootTimer = null;
-    this.outageTimer = null;
+    this.outageUntil = 0;
     await this.rebooting;
     await this.store.flush();
     await this.persistFleet();

@@ -31,7 +31,7 @@ function send(core: FleetCore, rt: Runtime, command: Command, at: number): Pendi
     command,
     dueAt: at + 1000 + Math.floor(core.random() * 2000),
     // Drawn first so the seeded sequence is the same by day; a sleeping or offline inverter never acknowledges.
-    fails: core.random() < COMMAND_FAILURE_RATE || !answers(core, rt),
+    fails: core.random() < COMMAND_FAILURE_RATE || !answers(core, rt) || core.failingCommands.has(rt.hex),
     failed: false,
   };
   const what = command.kind === "limit" ? "ActivePowerControl" : "PowerControl";

@@ -12,13 +12,15 @@ import type { DeviceClock, Fleet, FleetDeps } from "../device/contracts.ts";
 import { parseHexSerial, serialToWire } from "../device/serial.ts";
 import { safeParse } from "../time/clock.ts";
 import { createSunCache } from "../time/sun.ts";
-import { command, settle } from "./commands.ts";
+import { command } from "./commands.ts";
+import { faultTable, fleetFaults, type FleetFaults, type StringFault } from "./faults.ts";
 import * as dtuSide from "./dtuSide.ts";
-import { advanceSide, setupOf, sideFor } from "./inverterSide.ts";
+import { setupOf, sideFor } from "./inverterSide.ts";
+import { createLoop, intervalChanged, pollInterval, rebootLoop, tickLoop } from "./loop.ts";
 import { loadState, saveState } from "./persistence.ts";
 import { hash, seededRandom } from "./random.ts";
-import { freshDtu, shiftDtuTimes, type FleetCore, type Runtime, type StatsListener } from "./state.ts";
-import { dayKey, sunNow } from "./world.ts";
+import { freshDtu, type FleetCore, type Runtime, type StatsListener } from "./state.ts";
+import { sunNow } from "./world.ts";
 
 export { modelOf } from "./models.ts";
 export { COMMAND_FAILURE_RATE } from "./commands.ts";
@@ -31,17 +33,17 @@ export interface FleetOptions {
   radios?: () => { nrf24: boolean; cmt: boolean };
   /** Serials (hex) of simulated inverters that never answer, as if switched off at the breaker (`--offline`). */
   offline?: readonly string[];
+  /** Weak strings from the start (`--fault SERIAL:CHANNEL=FACTOR`, faults.ts). */
+  faults?: readonly StringFault[];
 }
 
 /** The fleet plus the hook for whoever records every statistics sample the DTU receives. */
 export interface SimulatedFleet extends Fleet {
   /** Calls `listener` after every received statistics sample; returns the unsubscribe function. */
   onStats(listener: StatsListener): () => void;
+  /** Faults triggered from tests: event-log entries, unacknowledged commands, weak strings (faults.ts). */
+  faults: FleetFaults;
 }
-
-/** Integration step for energy; gaps longer than `MAX_GAP_MS` are clock jumps and are not integrated. */
-const STEP_MS = 60_000;
-const MAX_GAP_MS = 3600_000;
 
 /** The configured slots with a supported inverter, keeping the DTU side of slots whose serial did not change. */
 function buildRuntimes(core: FleetCore, next: ConfigJson): Runtime[] {
@@ -90,61 +92,17 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
         return serial === null ? [] : [serialToWire(serial)];
       }),
     ),
+    stringFaults: faultTable(deps.faults ?? []),
+    failingCommands: new Set(),
   };
-  const pollInterval = (): number => Math.max(1, core.config.dtu.poll_interval) * 1000;
-  let lastTick = core.bootAt;
-  let nextPollAt = core.bootAt + pollInterval();
-  let roundRobin = 0;
-  let dtuDay = dayKey(core, core.bootAt);
-
-  function pollSlot(at: number): void {
-    const runtimes = core.runtimes;
-    let rt: Runtime | undefined;
-    if (runtimes.length > 0) {
-      roundRobin %= runtimes.length;
-      rt = runtimes[roundRobin];
-      roundRobin = (roundRobin + 1) % runtimes.length;
-    }
-    dtuSide.poll(core, rt, at);
-  }
-
-  /** Energy and events of every inverter side up to `now` (a clock jump is not integrated). */
-  function advanceAll(now: number): void {
-    const gap = now - lastTick;
-    if (gap > 0 && gap <= MAX_GAP_MS) {
-      for (let t = lastTick; t < now;) {
-        const dt = Math.min(STEP_MS, now - t);
-        t += dt;
-        for (const rt of core.runtimes) advanceSide(core, rt, t, dt, true);
-      }
-    } else if (gap !== 0) {
-      // Clock jump (set by hand, or a suspended process): no energy for the jump, but the day may change.
-      for (const rt of core.runtimes) advanceSide(core, rt, now, 0, false);
-      nextPollAt = now + pollInterval();
-      shiftDtuTimes(core, gap);
-    }
-    lastTick = now;
-  }
-
-  /** zero_day: DC yield-day values zeroed at the first cycle after the local date changed (API.md §4.3). */
-  function dayChange(now: number): void {
-    const today = dayKey(core, now);
-    if (today === dtuDay) return;
-    dtuDay = today;
-    for (const rt of core.runtimes) {
-      if (rt.cfg.zero_day && rt.dtu.stats) {
-        rt.dtu.stats = { ...rt.dtu.stats, yieldDayWh: rt.dtu.stats.yieldDayWh.map(() => 0) };
-        core.version++;
-      }
-    }
-  }
-
   core.runtimes = buildRuntimes(core, core.config);
+  const loop = createLoop(core);
   const find = (serial: string) => dtuSide.find(core, serial);
 
   return {
     liveData: () => dtuSide.liveData(core, deps.radios?.()),
     statsVersion: () => core.version,
+    yieldTotalsWh: (serial) => core.sides.get(serialToWire(BigInt(`0x${serial}`)))?.yieldTotalWh ?? null,
     limitStatus: () => dtuSide.limitStatus(core),
     powerStatus: () => dtuSide.powerStatus(core),
     eventLog(serial, locale) {
@@ -166,50 +124,25 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
     restart: (serial) => command(core, find(serial), { kind: "restart" }),
 
     reconfigure(next) {
-      const oldInterval = pollInterval();
+      const oldInterval = pollInterval(core);
       core.config = next;
       const settable = clock as DeviceClock & { setTimezone?: (rule: string) => void };
       settable.setTimezone?.(next.ntp.timezone);
       core.tz = safeParse(next.ntp.timezone);
       core.weather = { at: NaN, value: null };
       core.runtimes = buildRuntimes(core, next);
-      if (pollInterval() !== oldInterval) nextPollAt = Math.min(nextPollAt, clock.now() + pollInterval());
+      intervalChanged(core, loop, oldInterval);
     },
 
-    tick() {
-      const now = clock.now();
-      advanceAll(now);
-      dayChange(now);
-      for (const rt of core.runtimes) {
-        settle(core, rt, "limit", now);
-        settle(core, rt, "power", now);
-      }
-      if (!clock.synced()) {
-        // Without a valid clock the DTU sends no requests (API.md §3.1 hints.time_sync).
-        nextPollAt = now + pollInterval();
-        return;
-      }
-      if (now - nextPollAt > pollInterval() * 10) nextPollAt = now;
-      while (nextPollAt <= now) {
-        pollSlot(nextPollAt);
-        nextPollAt += pollInterval();
-      }
-    },
-
-    reboot() {
-      core.bootAt = clock.now();
-      lastTick = core.bootAt;
-      nextPollAt = core.bootAt + pollInterval();
-      roundRobin = 0;
-      for (const rt of core.runtimes) rt.dtu = freshDtu();
-      core.version++;
-    },
-
+    tick: () => tickLoop(core, loop),
+    reboot: () => rebootLoop(core, loop),
     sun: () => sunNow(core, clock.now()),
 
     async persist() {
       if (deps.stateFile) await saveState(deps.stateFile, clock.now(), core.saved, core.sides);
     },
+
+    faults: fleetFaults(core),
 
     onStats(listener) {
       core.statsListeners.add(listener);

@@ -31,7 +31,9 @@ export function setupOf(
   const profile = familyProfile(type.family);
   const key = hash(core.seed, Number(serial & 0xffffffffn), Number(serial >> 32n));
   const southern = core.config.ntp.latitude < 0;
+  const faults = core.stringFaults.get(serialToWire(serial));
   return {
+    ...(faults ? { faults } : {}),
     family: type.family,
     maxPower: modelOfFamily(type.family, serial).maxPower,
     key,

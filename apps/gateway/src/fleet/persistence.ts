@@ -2,12 +2,19 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { atomicWrite } from "../storage/atomicWrite.ts";
-import type { InverterSide } from "./state.ts";
+
+/** What the file keeps of one inverter side (state.ts `InverterSide` has these and more). */
+export interface SavedYield {
+  yieldDayWh: number[];
+  yieldTotalWh: number[];
+  /** Local date (`YYYY-MM-DD`) the day counters belong to. */
+  day: string;
+}
 
 export interface StateFile {
   version: 1;
   savedAt: number;
-  inverters: Record<string, { yieldDayWh: number[]; yieldTotalWh: number[]; day: string }>;
+  inverters: Record<string, SavedYield>;
 }
 
 function isNumberArray(v: unknown): v is number[] {
@@ -43,7 +50,7 @@ export async function saveState(
   file: string,
   at: number,
   saved: StateFile | null,
-  sides: Map<string, InverterSide>,
+  sides: ReadonlyMap<string, SavedYield>,
 ): Promise<void> {
   const state: StateFile = { version: 1, savedAt: at, inverters: {} };
   // Keep serials no longer configured too: their totals come back if the inverter is added again.

@@ -25,6 +25,8 @@ export interface InverterSetup {
   maxPower: number;
   strings: StringSetup[];
   key: number;
+  /** Simulated string faults (faults.ts): factor of each string's power, 1 where absent. */
+  faults?: readonly number[];
 }
 
 export interface Weather {
@@ -140,10 +142,11 @@ export function sample(setup: InverterSetup, weather: Weather, state: OutputStat
   if (!awake) return zero;
 
   // Per string: irradiance, cell temperature, MPP power and voltage.
-  const strings = setup.strings.map((s) => {
+  const strings = setup.strings.map((s, i) => {
     const poa = planeIrradiance(s, weather.elevation, weather.azimuth) * weather.clearness;
     const cell = weather.ambient + (poa / 800) * 25;
-    const raw = s.panelWp * (poa / 1000) * (1 - 0.0037 * (cell - 25)) * s.variation;
+    const raw =
+      s.panelWp * (poa / 1000) * (1 - 0.0037 * (cell - 25)) * s.variation * (setup.faults?.[i] ?? 1);
     const power = Math.min(s.panelWp, Math.max(0, raw));
     // MPP voltage drops with heat and (logarithmically) with low light; at dawn the open-circuit voltage is low.
     const light = Math.max(poa, 2) / 1000;

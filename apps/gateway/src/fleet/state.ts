@@ -101,7 +101,10 @@ export interface FleetCore {
   readonly sunCache: ReturnType<typeof createSunCache>;
   readonly statsListeners: Set<StatsListener>;
   /** Serials (wire form) of simulated inverters that never answer (`--offline`, README "Options"). */
-  readonly offline: ReadonlySet<string>;
+  readonly offline: Set<string>;
+  /** String faults per serial (`--fault`, faults.ts) and inverters that acknowledge no command (tests). */
+  readonly stringFaults: Map<string, number[]>;
+  readonly failingCommands: Set<string>;
 }
 
 export function freshDtu(): DtuSide {

@@ -6,17 +6,28 @@
 import { inverterType } from "@dtu/api/inverterType";
 import type { ConfigJson } from "../config/types.ts";
 import { familyProfile, modelOfFamily } from "../fleet/models.ts";
-import { ambientTemperature, clearness, sample, stringSetup, type InverterSetup } from "../fleet/physics.ts";
-import { hash } from "../fleet/random.ts";
+import {
+  ambientTemperature,
+  clearness,
+  sample,
+  stringSetup,
+  type InverterSetup,
+  type Sample,
+} from "../fleet/physics.ts";
+import { hash, seededRandom } from "../fleet/random.ts";
 import { solarPosition } from "../time/sun.ts";
 import { addDays, dayOf, dayStart } from "./days.ts";
 import type { History } from "./index.ts";
 import { INVERTER_CH, SLOT_S, TOTAL_SERIAL } from "./store.ts";
 
 interface Modelled {
+  /** Hex serial as the series have it. */
+  serial: string;
   setup: InverterSetup;
   /** Series ids: the inverter, then its strings. */
   sids: number[];
+  /** Its latest producing sample (Unix s of the slot). */
+  last?: { tSec: number; sample: Sample };
 }
 
 function isEmpty(h: History): boolean {
@@ -24,10 +35,19 @@ function isEmpty(h: History): boolean {
 }
 
 /** Returns the number of days written (0 when the database already had data). */
-export function backfill(h: History, config: ConfigJson, nowMs: number, days = 30): number {
+/** `totals`: the fleet's lifetime yield (Wh) per string of an inverter (hex serial), for the last reading. */
+export function backfill(
+  h: History,
+  config: ConfigJson,
+  nowMs: number,
+  days = 30,
+  totals: (serial: string) => readonly number[] | null = () => null,
+): number {
   if (!isEmpty(h) || config.inverters.length === 0) return 0;
   const tz = h.zone();
-  const seed = hash(Number(BigInt(config.dtu.serial) & 0xffffffffn), 0x4157);
+  // The fleet's own seed (fleet/index.ts): backfilled strings face where the live ones do and the clouds are the
+  // same, so what the alert rules learn from these days fits the live fleet (alerts/usual.ts).
+  const seed = Math.floor(seededRandom(hash(config.dtu.serial))() * 4294967296) >>> 0;
   const southern = config.ntp.latitude < 0;
   const place = { latitude: config.ntp.latitude, longitude: config.ntp.longitude };
   const { writer } = h;
@@ -39,7 +59,7 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
       const type = inverterType(serial);
       if (!type) continue;
       const profile = familyProfile(type.family);
-      const key = hash(seed, Number(BigInt(cfg.serial) & 0xffffffffn));
+      const key = hash(seed, Number(BigInt(cfg.serial) & 0xffffffffn), Number(BigInt(cfg.serial) >> 32n));
       const strings = Array.from({ length: type.dcInputs }, (_, i) => {
         const wp = cfg.channel[i]?.max_power ?? 0;
         return stringSetup(key, i, wp > 0 ? wp : profile.panelWp, profile.vmp, southern);
@@ -50,6 +70,7 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
         sids.push(writer.seriesId(serial, i, `${cfg.name} / ${label}`));
       });
       fleet.push({
+        serial,
         setup: {
           family: type.family,
           maxPower: modelOfFamily(type.family, BigInt(cfg.serial)).maxPower,
@@ -88,11 +109,14 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
       for (const [sid, v] of sums) writer.daily(sid, day, v.wh, v.peak);
       sums.clear();
     };
+    /** Each series' energy on the day of its latest sample, up to it (the last raw reading's yield day). */
+    const dayWh = new Map<number, number>();
     const add = (sid: number, w: number): void => {
       const v = sums.get(sid) ?? { wh: 0, peak: 0 };
       v.wh += (w * SLOT_S) / 3600;
       v.peak = Math.max(v.peak, w);
       sums.set(sid, v);
+      dayWh.set(sid, Math.round(v.wh));
     };
     for (let slot = fromSlot; slot < toSlot; slot++) {
       const at = (slot * SLOT_S + SLOT_S / 2) * 1000;
@@ -112,6 +136,7 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
       for (const m of fleet) {
         const s = sample(m.setup, weather, { on: true, limitPercent: 100 }, at);
         if (s.ac.power <= 0) continue;
+        m.last = { tSec: slot * SLOT_S, sample: s };
         total += s.ac.power;
         writer.slot(m.sids[0] ?? 0, slot, s.ac.power);
         add(m.sids[0] ?? 0, s.ac.power);
@@ -123,6 +148,31 @@ export function backfill(h: History, config: ConfigJson, nowMs: number, days = 3
         });
       }
       if (total > 0) add(totalSid, total);
+    }
+    // Each series' last sample as a raw reading (what /api/history/last gives, issue 25) with its day's yield so
+    // far and the fleet's lifetime counters (not modelled here: null without them).
+    for (const m of fleet) {
+      if (!m.last) continue;
+      const { tSec, sample: s } = m.last;
+      const [inv = 0, ...strs] = m.sids;
+      const yt = totals(m.serial);
+      const none = { temp: null, state: null, lim: null };
+      const ac = { p: s.ac.power, u: s.ac.voltage, i: s.ac.current, yd: dayWh.get(inv) ?? null };
+      const sum = yt ? yt.reduce((a, b) => a + b, 0) : null;
+      writer.raw(inv, tSec, { ...none, ...ac, yt: sum, temp: s.temperature, state: 3, lim: 100 });
+      strs.forEach((sid, i) => {
+        const dc = s.dc[i];
+        if (!dc) return;
+        const yd = dayWh.get(sid) ?? null;
+        writer.raw(sid, tSec, {
+          ...none,
+          p: dc.power,
+          u: dc.voltage,
+          i: dc.current,
+          yd,
+          yt: yt?.[i] ?? null,
+        });
+      });
     }
     flush();
     writer.meta("backfilled", `${first}..${dayOf(tz, nowMs)}`);

@@ -21,6 +21,8 @@ export interface ProxyHistoryOptions {
   rawDays?: number;
   user?: string;
   password?: string;
+  /** Every live document of the recorder's connection (the alerts' source in proxy mode). */
+  onDocument?: (doc: unknown) => void;
   /** Host clock (default Date): the recorder's sample times and the access cache; tests drive it. */
   clock?: Clock;
   /** Console lines: access lost or regained, history problems (default console.log). */
@@ -81,6 +83,7 @@ export function startProxyHistory(
         // An unwritable file: the zone is kept in memory, the recorder says what fails.
       }
     },
+    ...(opts.onDocument ? { onDocument: opts.onDocument } : {}),
     onAccess: (now) => {
       if (granted !== null && now !== granted) log(now ? REGAINED : LOST);
       granted = now;

@@ -25,7 +25,8 @@ export interface DeviceFeedOptions {
   /** First reconnect delay (default 2 s, doubling up to 60 s); tests shorten it. */
   retryMs?: number;
   /**
-   * Every live document as it arrives, for the several-device overview (issue 24, src/multi/): `full` for the GET's
+   * Every live document as it arrives, for the alert rules on the recorder's connection (src/alerts/proxySource.ts)
+   * and the several-device overview (issue 24, src/multi/): `full` for the GET's
    * complete inverter list, false for a detail answer or a socket frame (merge by serial, API.md §9.3).
    */
   onDocument?: (doc: Partial<LiveData>, full: boolean) => void;

@@ -7,6 +7,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import Database from "libsql";
 import type { PosixTz } from "../time/posixTz.ts";
 import { energyCsv, powerCsv } from "./csv.ts";
+import { lastKnown } from "./lastKnown.ts";
 import { createQueries } from "./queries.ts";
 import type { ReadRequest } from "./reads.ts";
 
@@ -36,6 +37,8 @@ function run(req: ReadRequest): string | null {
     }
     case "info":
       return JSON.stringify(queries.info(...req.args));
+    case "last":
+      return JSON.stringify(lastKnown(db));
     case "backup":
       // SQLite's own consistent copy (one read transaction), never a copy of the live file (issue 26).
       db.prepare("VACUUM INTO ?").run(req.args[0]);

@@ -21,6 +21,7 @@ export type ReadRequest = { id: number; zone: PosixTz } & (
       args: [from: string, to: string, interval: HistoryInterval, serial: string | null, format: ReadFormat];
     }
   | { op: "info"; args: [nowMs: number] }
+  | { op: "last"; args: [] }
   | { op: "backup"; args: [target: string] }
 );
 type Op = ReadRequest["op"];
@@ -136,6 +137,8 @@ export function createReads(file: string, zone: () => PosixTz, opts: ReadOptions
     power: (...args: ArgsOf<"power">) => read("power", args) as Promise<string>,
     energy: (...args: ArgsOf<"energy">) => read("energy", args) as Promise<string>,
     info: (...args: ArgsOf<"info">) => read("info", args) as Promise<string>,
+    /** JSON of HistoryLast: each inverter's newest reading (lastKnown.ts, issue 25). */
+    last: () => read("last", []) as Promise<string>,
     /** A consistent copy of the database into `target` (a file that must not exist yet). */
     backup: (target: string) => read("backup", [target]) as Promise<null>,
     close(): void {

@@ -108,6 +108,11 @@ export function historyHandlers(source: HistorySource): HistoryHandler[] {
       handle: guarded(async (h, _query, reply) => sendJsonText(reply, await h.reads.info(h.now()))),
     },
     {
+      name: "last",
+      ...historyEndpoints.last,
+      handle: guarded(async (h, _query, reply) => sendJsonText(reply, await h.reads.last())),
+    },
+    {
       name: "power",
       ...historyEndpoints.power,
       handle: guarded(async (h, query, reply) => {

@@ -43,7 +43,7 @@ export function startSimHistory(
     ...(rawDays ? { rawDays } : {}),
     log,
     // A fresh file (first start, or a damaged one kept aside) gets the modelled month.
-    onOpen: (h) => backfill(h, gw.config, gw.clock.now()),
+    onOpen: (h) => backfill(h, gw.config, gw.clock.now(), 30, (s) => gw.fleet.yieldTotalsWh?.(s) ?? null),
   });
   const feed = createFeed(keeper.recorder, () => gw.clock.now());
   let version = -1;

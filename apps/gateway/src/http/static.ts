@@ -8,7 +8,16 @@ import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Gateway } from "../device/gateway.ts";
+
+/**
+ * What static serving reads of whoever serves (the simulated Gateway, or the proxy's site): the web root, the zone
+ * table and the `/js/app.js` ETag.
+ */
+export interface StaticSource {
+  webRoot: string;
+  zonesFile: string;
+  identity: { readonly gitHash: string };
+}
 
 const PLACEHOLDER = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>OpenDTU gateway</title></head>
@@ -77,18 +86,18 @@ function sendGzip(reply: FastifyReply, type: string, body: Buffer): void {
 }
 
 /** `/zones.json` (API.md §3.18): the zone table, gzipped like every static file of the device. */
-export async function sendZones(gw: Gateway, reply: FastifyReply): Promise<void> {
+export async function sendZones(gw: Pick<StaticSource, "zonesFile">, reply: FastifyReply): Promise<void> {
   sendGzip(reply, "application/json", await zonesGzip(gw.zonesFile));
 }
 
-export async function sendSpa(gw: Gateway, reply: FastifyReply): Promise<void> {
+export async function sendSpa(gw: Pick<StaticSource, "webRoot">, reply: FastifyReply): Promise<void> {
   const body = await gzipped(gw.webRoot, "index.html");
   if (body) return sendGzip(reply, "text/html", body);
   void reply.code(200).header("content-type", "text/html").send(PLACEHOLDER);
 }
 
 /** The SPA index as raw HTTP bytes, for upgrade requests on paths that are not sockets. */
-export async function spaBytes(gw: Gateway): Promise<{ body: Buffer; gzip: boolean }> {
+export async function spaBytes(gw: Pick<StaticSource, "webRoot">): Promise<{ body: Buffer; gzip: boolean }> {
   const body = await gzipped(gw.webRoot, "index.html");
   return body ? { body, gzip: true } : { body: Buffer.from(PLACEHOLDER), gzip: false };
 }
@@ -114,7 +123,7 @@ function matches(path: string, route: string): boolean {
  * the SPA index.
  */
 export async function sendStatic(
-  gw: Gateway,
+  gw: StaticSource,
   req: FastifyRequest,
   reply: FastifyReply,
   path: string,

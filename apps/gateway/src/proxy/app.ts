@@ -10,7 +10,6 @@
  *
  * buildProxyApp() returns a Fastify instance that never listens; the CLI (./cli.ts) or tests listen.
  */
-import { join } from "node:path";
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -20,12 +19,13 @@ import Fastify, {
 } from "fastify";
 import httpProxy from "@fastify/http-proxy";
 import { endpoints } from "@dtu/api/endpoints";
-import { REPO_ROOT } from "../app.ts";
+import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "../paths.ts";
 import { installHttpSecurity } from "../security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
 import { withoutSessionCookie } from "../security/sessions.ts";
 import { recheckSessions, recheckSockets } from "./recheck.ts";
 import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
+import { attachProxyAlerts, type ProxyAlerts, type ProxyAlertsOptions } from "../alerts/proxy.ts";
 import type { Access } from "../history/proxyFeed.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
@@ -46,6 +46,8 @@ export interface ProxyOptions {
   security?: Partial<SecurityOptions>;
   /** Record the device's history into `<dataDir>/history.db` and serve it (issue 14); off when absent. */
   history?: ProxyHistoryOptions;
+  /** Alerts (issue 23, src/alerts/proxy.ts) on the history recorder's connection: needs `history`; off when absent. */
+  alerts?: Pick<ProxyAlertsOptions, "tickMs" | "pollMs" | "now">;
 }
 
 export interface ProxyApp extends FastifyInstance {
@@ -53,6 +55,7 @@ export interface ProxyApp extends FastifyInstance {
   proxySockets: ProxySockets;
   security: Security;
   history: ProxyHistory | null;
+  alerts: ProxyAlerts | null;
 }
 
 /** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
@@ -128,8 +131,8 @@ const REFUSED: readonly Access[] = ["credentials-needed", "credentials-wrong"];
 
 export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   const device = parseDevice(opts.device);
-  const webRoot = opts.webRoot ?? join(REPO_ROOT, "gateway_dist");
-  const zonesFile = opts.zonesFile ?? join(REPO_ROOT, "apps/gateway/src/generated/zones.json");
+  const webRoot = opts.webRoot ?? DEFAULT_WEB_ROOT;
+  const zonesFile = opts.zonesFile ?? DEFAULT_ZONES_FILE;
   const connectTimeout = opts.connectTimeoutMs ?? 4000;
   const site = createSite({ webRoot, zonesFile });
 
@@ -144,7 +147,13 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
       void recheckSockets(security.openSockets, device, connectTimeout);
     },
   });
-  const history = opts.history ? startProxyHistory(app, device, opts.history) : null;
+  const alerts =
+    opts.history && opts.alerts
+      ? await attachProxyAlerts(app, device, { ...opts.history, ...opts.alerts })
+      : null;
+  const history = opts.history
+    ? startProxyHistory(app, device, { ...opts.history, ...(alerts ? { onDocument: alerts.document } : {}) })
+    : null;
   // History shows while it is recorded: not when the device refuses the recorder's read access.
   addFeaturesRoute(app, async () => ({
     history: history !== null && !REFUSED.includes(await history.access),
@@ -220,7 +229,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     history?.close();
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets, security, history }) as ProxyApp;
+  return Object.assign(app, { device, proxySockets, security, history, alerts }) as ProxyApp;
 }
 
 function decodePath(url: string): string {

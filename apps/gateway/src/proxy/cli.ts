@@ -41,7 +41,7 @@ export function historyLine(access: Access, dataDir: string): string {
 export async function runProxy(args: ProxyCliArgs): Promise<void> {
   const app = await buildProxyApp({
     device: args.device,
-    ...(args.history ? { history: args.history } : {}),
+    ...(args.history ? { history: args.history, alerts: {} } : {}),
   });
   await app.listen({ port: args.port, host: args.host });
   const address = app.server.address();

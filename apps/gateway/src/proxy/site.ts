@@ -1,6 +1,6 @@
 /**
  * The web app as the proxy serves it: the gateway's own static serving (src/http/static.ts: pre-gzipped files,
- * `/js/app.js` ETag, SPA fallback) on a stand-in for the parts of the Gateway object it reads, plus `/zones.json`
+ * `/js/app.js` ETag, SPA fallback) on the proxy's own `StaticSource`, plus `/zones.json`
  * taken from the device first (firmware ≥ v26.3.28 has none, API.md §9.15) with the gateway's generated table as
  * fallback.
  */
@@ -8,10 +8,9 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Gateway } from "../device/gateway.ts";
-import { sendSpa, sendStatic, sendZones } from "../http/static.ts";
+import { sendSpa, sendStatic, sendZones, type StaticSource } from "../http/static.ts";
 
-/** What static.ts reads from the Gateway: the web root, the zone table and the git hash (as /js/app.js ETag). */
+/** Where the proxy's web app and zone table are. */
 export interface SiteParts {
   webRoot: string;
   zonesFile: string;
@@ -26,7 +25,7 @@ export interface Site {
 
 export function createSite(parts: SiteParts): Site {
   const appJs = join(parts.webRoot, "js", "app.js.gz");
-  const stand = {
+  const gw: StaticSource = {
     webRoot: parts.webRoot,
     zonesFile: parts.zonesFile,
     identity: {
@@ -38,9 +37,6 @@ export function createSite(parts: SiteParts): Site {
       },
     },
   };
-  // static.ts is typed on the whole Gateway but only reads webRoot, zonesFile and identity.gitHash; a narrower
-  // parameter type there would make this cast unnecessary.
-  const gw = stand as unknown as Gateway;
   return {
     async send(req, reply, path) {
       if (req.method === "GET" || req.method === "HEAD") {

@@ -6,7 +6,7 @@
  * Adding an endpoint: add its entry to the map, then a handler under the same name in a route file's handler object.
  * `defineRoutes` only accepts exactly one handler per entry: a missing or an extra one is a type error.
  */
-import type { historyEndpoints } from "@dtu/api/endpoints";
+import type { AlertEndpointName, historyEndpoints } from "@dtu/api/endpoints";
 import { endpoints, type AuthClass, type EndpointName } from "@dtu/api/endpoints";
 import { inverterHandlers } from "./inverter.ts";
 import { liveHandlers } from "./live.ts";
@@ -19,8 +19,8 @@ import { systemHandlers } from "./system.ts";
 import type { Handler, Handlers } from "./types.ts";
 
 export interface RouteDef {
-  /** The map entry: `endpoints` (the device's) or `historyEndpoints` (our extension, history/routes.ts). */
-  name: EndpointName | keyof typeof historyEndpoints;
+  /** The map entry: `endpoints` (the device's), `historyEndpoints` or `alertEndpoints` (our extensions). */
+  name: EndpointName | keyof typeof historyEndpoints | AlertEndpointName;
   method: "GET" | "POST";
   path: string;
   auth: AuthClass;

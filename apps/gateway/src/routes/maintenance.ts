@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
 import { deviceLimits } from "@dtu/api/limits";
+import { ALERTS_FILE } from "../alerts/paths.ts";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import { asBool } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
@@ -19,10 +20,11 @@ const FS_LIMIT = 262144;
 /**
  * Names the gateway will read or write in its data folder: what the device's LittleFS takes at its root (31
  * characters) and only letters, digits, `.`, `_` and `-`, no hidden files. Nothing else can break a path or the
- * download's Content-Disposition header (issue 11).
+ * download's Content-Disposition header (issue 11). The alert settings (`alerts.json`, issue 23) are the gateway's
+ * own and hold write-only secrets: never listed, downloaded, replaced nor counted as the device's.
  */
 export function safeFileName(name: string): boolean {
-  return /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,30}$/.test(name);
+  return /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,30}$/.test(name) && name !== ALERTS_FILE;
 }
 
 /** Bytes of the stored files other than `except`: what the device's file system already holds. */

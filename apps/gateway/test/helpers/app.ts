@@ -51,6 +51,25 @@ export async function startGateway(options: Partial<BuildOptions> = {}): Promise
   };
 }
 
+/**
+ * Resolves at the first console line containing `text` from now on: tests wait for what the gateway does (a reboot
+ * starting or done) instead of sleeping for about as long as it takes.
+ */
+export function consoleLine(app: GatewayApp, text: string, timeoutMs = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no console line with "${text}" within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const stop = app.gateway.onLog((chunk) => {
+      if (!chunk.includes(text)) return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** urlencoded POST body with the `data` field. */
 export function form(data: unknown): string {
   return `data=${encodeURIComponent(typeof data === "string" ? data : JSON.stringify(data))}`;

@@ -1,6 +1,7 @@
 /** A small stand-in for the simulated fleet (the real one lives in src/fleet): enough for the web server's tests. */
 import type { LiveData } from "@dtu/api/live";
 import { inverterType } from "@dtu/api/inverterType";
+import { sampleDeviceInfo } from "@dtu/api/samples";
 import type { Fleet, FleetDeps } from "../../src/device/contracts.ts";
 import type { ConfigJson } from "../../src/config/types.ts";
 import { serialToWire } from "../../src/http/coerce.ts";
@@ -90,19 +91,7 @@ export function createFakeFleet(deps: FleetDeps): FakeFleet {
       fleet.has(serial)
         ? { count: 1, events: [{ message_id: 1, message: "Inverter start", start_time: 100, end_time: 0 }] }
         : null,
-    deviceInfo: (serial) =>
-      fleet.has(serial)
-        ? {
-            valid_data: true,
-            fw_bootloader_version: 104,
-            fw_build_version: 10012,
-            hw_part_number: 269561874,
-            hw_version: "01.00",
-            hw_model_name: "HM-800",
-            max_power: 800,
-            fw_build_datetime: "2022-03-17 09:41:00",
-          }
-        : null,
+    deviceInfo: (serial) => (fleet.has(serial) ? { ...sampleDeviceInfo } : null),
     gridProfile: (serial) => (fleet.has(serial) ? { raw: new Array<number>(141).fill(0) } : null),
     lastUpdate: (serial) => (fleet.has(serial) ? deps.clock.now() - 2000 : 0),
     has: (serial) => fleet.liveData().inverters.some((i) => i.serial === serial),

@@ -6,6 +6,7 @@ import { createServer, type AddressInfo, type Server, type Socket } from "node:n
 import { Aedes, type AedesOptions } from "aedes";
 import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import { inverterType } from "@dtu/api/inverterType";
+import { sampleDeviceInfo } from "@dtu/api/samples";
 import type {
   Channel,
   DeviceInfo,
@@ -186,16 +187,7 @@ export class FakeFleet implements Fleet {
   deviceInfo(serial: string): DeviceInfo | null {
     const inv = this.inverters.find((i) => i.serial === serial);
     if (!inv) return null;
-    return {
-      valid_data: true,
-      fw_bootloader_version: 104,
-      fw_build_version: 10012,
-      hw_part_number: 269561874,
-      hw_version: "01.00",
-      hw_model_name: "HM-800",
-      max_power: inv.maxPower,
-      fw_build_datetime: "2022-03-17 09:41:00",
-    };
+    return { ...sampleDeviceInfo, max_power: inv.maxPower };
   }
   gridProfile(): { raw: number[] } | null {
     return null;
@@ -311,7 +303,11 @@ export interface Received {
 /** A subscriber on `#` that records everything. */
 export class Recorder {
   readonly messages: Received[] = [];
-  private constructor(readonly client: MqttClient) {
+  private constructor(
+    readonly client: MqttClient,
+    /** The filter subscribed to; ends in `#`, so a marker below it comes back (settle). */
+    private readonly filter: string,
+  ) {
     client.on("message", (topic, payload, packet) => {
       this.messages.push({ topic, payload: payload.toString("utf8"), retain: packet.retain });
     });
@@ -319,7 +315,7 @@ export class Recorder {
 
   static async connect(url: string, options: IClientOptions = {}, filter = "#"): Promise<Recorder> {
     const client = connect(url, { reconnectPeriod: 200, ...options });
-    const recorder = new Recorder(client);
+    const recorder = new Recorder(client, filter);
     await new Promise<void>((resolve, reject) => {
       client.once("connect", () => resolve());
       client.once("error", reject);
@@ -337,6 +333,19 @@ export class Recorder {
 
   clear(): void {
     this.messages.length = 0;
+  }
+
+  /**
+   * Resolves once everything the broker had queued for this subscriber before the call has arrived: a marker it
+   * publishes to itself under its filter comes back after those (the broker keeps the order per client). For
+   * negative checks ("nothing retained", "no removal") without a fixed wait.
+   */
+  async settle(): Promise<void> {
+    const topic = `${this.filter.replace(/#$/, "")}marker-${Math.random().toString(36).slice(2)}`;
+    await this.client.publishAsync(topic, "", { qos: 0 });
+    await this.waitFor((messages) => messages.some((m) => m.topic === topic), "the marker");
+    const at = this.messages.findIndex((m) => m.topic === topic);
+    this.messages.splice(at, 1);
   }
 
   async waitFor(predicate: (messages: Received[]) => boolean, what: string, timeoutMs = 8000): Promise<void> {

@@ -177,7 +177,7 @@ describe("MQTT topic tree", () => {
     // A late subscriber sees nothing retained.
     const late = await Recorder.connect(`mqtt://127.0.0.1:${sub.client.options.port}`);
     cleanups.push(() => late.close());
-    await new Promise((r) => setTimeout(r, 100));
+    await late.settle();
     expect(late.messages.filter((m) => m.retain)).toEqual([]);
   });
 });

@@ -38,7 +38,8 @@ beforeAll(async () => {
     ],
     dataDir: dir,
     history: {},
-    sim: { webRoot: await webRoot(dir), rebootDelayMs: 20, outageMs: 400, clock, tickMs: 20 },
+    // The reboot outage runs on the host clock (device/gateway.ts), here 120× fast: 60 s of it are 0.5 s.
+    sim: { webRoot: await webRoot(dir), rebootDelayMs: 20, outageMs: 60_000, clock, tickMs: 20 },
   });
 });
 afterAll(async () => {

@@ -81,6 +81,8 @@ export interface I18n {
   dateTime: (d: Date | number) => string;
   date: (d: Date | number) => string;
   time: (d: Date | number) => string;
+  /** Hours and minutes only, for times that are approximate or minute-exact ("expected back around 7:45 AM"). */
+  hm: (d: Date | number) => string;
 }
 
 /** A date formatter built on first use: building one costs tens of ms at a slow CPU, and most pages use none. */
@@ -104,6 +106,7 @@ function build(locale: Locale): I18n {
     dateTime: lazyFormat(locale, { dateStyle: "medium", timeStyle: "medium" }),
     date: lazyFormat(locale, { dateStyle: "medium" }),
     time: lazyFormat(locale, { timeStyle: "medium" }),
+    hm: lazyFormat(locale, { timeStyle: "short" }),
   };
 }
 

@@ -28,6 +28,11 @@ export default defineArea({
     chartDay: "Power curve of {date}",
     chartBars: "Energy per period",
     todayPeak: "Today's peak: {power} W",
+    backupTitle: "Backup",
+    backupIntro:
+      "All recorded history in one file, to take along to a new computer. Needs the admin login. To restore it: stop the gateway, put the file into its data folder as history.db (replacing the old one) and start the gateway again.",
+    backup: "Download history backup",
+    backupFailed: "The history backup failed: {message}",
   },
   de: {
     title: "Verlauf",
@@ -54,6 +59,11 @@ export default defineArea({
     chartDay: "Leistungskurve vom {date}",
     chartBars: "Energie je Zeitraum",
     todayPeak: "Heutige Spitze: {power} W",
+    backupTitle: "Sicherung",
+    backupIntro:
+      "Der ganze aufgezeichnete Verlauf in einer Datei, zum Mitnehmen auf einen neuen Rechner. Nur mit Admin-Anmeldung. Zum Wiederherstellen das Gateway beenden, die Datei als history.db in seinen Datenordner legen (anstelle der alten) und das Gateway wieder starten.",
+    backup: "Verlaufssicherung herunterladen",
+    backupFailed: "Die Verlaufssicherung ist fehlgeschlagen: {message}",
   },
   fr: {
     title: "Historique",
@@ -80,5 +90,10 @@ export default defineArea({
     chartDay: "Courbe de puissance du {date}",
     chartBars: "Énergie par période",
     todayPeak: "Pointe du jour : {power} W",
+    backupTitle: "Sauvegarde",
+    backupIntro:
+      "Tout l’historique enregistré dans un seul fichier, à emporter sur un nouvel ordinateur. Réservé à l’administrateur. Pour le restaurer : arrêtez la passerelle, placez le fichier dans son dossier de données sous le nom history.db (à la place de l’ancien), puis redémarrez-la.",
+    backup: "Télécharger la sauvegarde de l’historique",
+    backupFailed: "La sauvegarde de l’historique a échoué : {message}",
   },
 });

@@ -19,6 +19,7 @@ import security from "./security";
 import dtu from "./dtu";
 import grid from "./grid";
 import history from "./history";
+import lastread from "./lastread";
 import overview from "./overview";
 
 /** Every locale area of the device's screens, one line each. The key of an entry is the prefix of its messages: `common.save`. */
@@ -47,6 +48,7 @@ const deviceAreas = {
 /** The areas of the gateway's own screens (README "Two builds"), one line each: only the gateway build has them. */
 const gatewayAreas = {
   history,
+  lastread,
   overview,
 } satisfies Record<string, Area<string>>;
 

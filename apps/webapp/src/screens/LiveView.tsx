@@ -1,5 +1,6 @@
 import { Page } from "../components/ui/Page";
 import { TodayPeak } from "../features/history/TodayPeak";
+import { LastKnownPanel, LastKnownTotals } from "../features/live/LastKnown";
 import { LiveView, useLiveStatus } from "../features/live/LiveView";
 import type { LiveSlots } from "../features/live/slots";
 import { useT } from "../lib/i18n";
@@ -20,6 +21,17 @@ export function LiveViewScreen() {
 /** The gateway build's live view: the device's, with the gateway's parts in its slots (features/live/slots.ts). */
 function GatewayLiveView() {
   const features = useGatewayFeatures();
-  const slots: LiveSlots = { afterTotals: features.history ? <TodayPeak /> : null };
+  // Last known values (issue 25): from the recorded history, for inverters not read since the DTU started.
+  const slots: LiveSlots = features.history
+    ? {
+        afterTotals: (
+          <>
+            <TodayPeak />
+            <LastKnownTotals />
+          </>
+        ),
+        inverter: LastKnownPanel,
+      }
+    : {};
   return <LiveView slots={slots} />;
 }

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { sampleDtuConfigLater } from "@dtu/api/samples";
 import { DtuForm } from "./DtuForm";
 
 afterEach(() => {
@@ -9,24 +10,12 @@ afterEach(() => {
 });
 
 const later = {
+  ...sampleDtuConfigLater,
   serial: "199980154321",
   pollinterval: 7,
-  nrf_enabled: true,
   nrf_palevel: 1,
   cmt_enabled: true,
   cmt_palevel: 5,
-  cmt_frequency: 866250000,
-  cmt_country: 0,
-  cmt_chan_width: 250000,
-  country_def: [
-    {
-      freq_default: 865000000,
-      freq_min: 860250000,
-      freq_max: 923500000,
-      freq_legal_min: 863000000,
-      freq_legal_max: 870000000,
-    },
-  ],
 };
 
 describe("DtuForm", () => {

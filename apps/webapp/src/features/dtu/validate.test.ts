@@ -1,33 +1,12 @@
 import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
+import { sampleDtuConfigLater, sampleDtuConfigLegacy } from "@dtu/api/samples";
 import { DtuConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { dtuBand, dtuBody, dtuDraft, outsideLegalBand, validateDtu } from "./validate";
 
-const legacy: DtuConfig = {
-  serial: "199980112345",
-  pollinterval: 5,
-  nrf_enabled: true,
-  nrf_palevel: 0,
-  cmt_enabled: false,
-  cmt_palevel: 0,
-  cmt_frequency: 865000,
-};
-const later: DtuConfig = {
-  ...legacy,
-  cmt_frequency: 866250000,
-  cmt_country: 0,
-  cmt_chan_width: 250000,
-  country_def: [
-    {
-      freq_default: 865000000,
-      freq_min: 860250000,
-      freq_max: 923500000,
-      freq_legal_min: 863000000,
-      freq_legal_max: 870000000,
-    },
-  ],
-};
+const legacy: DtuConfig = sampleDtuConfigLegacy;
+const later: DtuConfig = sampleDtuConfigLater;
 
 describe("validateDtu (SEED §5)", () => {
   const band = dtuBand(legacy);
@@ -48,10 +27,12 @@ describe("validateDtu (SEED §5)", () => {
     expect(validateDtu({ ...d, serial: "" }, band).serial?.key).toBe("check.required");
   });
   it("refuses poll interval 0 and 86401, CMT power −11 and 21", () => {
-    expect(validateDtu({ ...d, pollinterval: "0" }, band).pollinterval).toBeDefined();
-    expect(validateDtu({ ...d, pollinterval: "86401" }, band).pollinterval).toBeDefined();
-    expect(validateDtu({ ...d, cmt_palevel: "-11" }, band).cmt_palevel).toBeDefined();
-    expect(validateDtu({ ...d, cmt_palevel: "21" }, band).cmt_palevel).toBeDefined();
+    const poll = { key: "check.range", params: { min: 1, max: 86400 } };
+    expect(validateDtu({ ...d, pollinterval: "0" }, band).pollinterval).toEqual(poll);
+    expect(validateDtu({ ...d, pollinterval: "86401" }, band).pollinterval).toEqual(poll);
+    const power = { key: "check.range", params: { min: -10, max: 20 } };
+    expect(validateDtu({ ...d, cmt_palevel: "-11" }, band).cmt_palevel).toEqual(power);
+    expect(validateDtu({ ...d, cmt_palevel: "21" }, band).cmt_palevel).toEqual(power);
   });
   it("refuses frequencies off the 250 kHz step or outside 860.25–923.5 MHz", () => {
     for (const f of ["860", "923.75", "865.1", "865.125"]) {
@@ -74,7 +55,10 @@ describe("validateDtu (SEED §5)", () => {
     expect(dl.frequencyMhz).toBe("866.25");
     expect(hasProblems(validateDtu(dl, b))).toBe(false);
     expect(dtuBody(later, { ...dl, frequencyMhz: "868" }, b).cmt_frequency).toBe(868000000);
-    expect(validateDtu({ ...dl, frequencyMhz: "868.1" }, b).frequencyMhz).toBeDefined();
+    expect(validateDtu({ ...dl, frequencyMhz: "868.1" }, b).frequencyMhz).toEqual({
+      key: "dtu.frequencyRange",
+      params: { min: 860.25, max: 923.5, step: 250 },
+    });
   });
 });
 

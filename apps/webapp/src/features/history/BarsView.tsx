@@ -65,7 +65,8 @@ export function BarsView(props: {
             series={[{ label: `${t("history.energy")} (kWh)`, color: "#0d6efd" }]}
             ticks={x.filter((i) => all.length <= 16 || i % 5 === 0)}
             tickLabel={(i) => label(all[i] ?? "")}
-            valueLabel={(v) => number(v, v < 10 ? 1 : 0)}
+            // Axis ticks: 0 and whole numbers without decimals (0,5 kWh steps only on a nearly empty chart).
+            valueLabel={(v) => number(v, Number.isInteger(v) ? 0 : 1)}
             unit="kWh"
           />
         </figure>

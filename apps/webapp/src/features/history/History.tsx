@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { HistoryInfo } from "@dtu/api/history";
 import { useI18n } from "../../lib/i18n";
+import { Backup } from "./Backup";
 import { BarsView } from "./BarsView";
 import { DayView } from "./DayView";
 import { step, type View } from "./periods";
@@ -89,6 +90,7 @@ export function History({ info }: { info: HistoryInfo }) {
       ) : (
         <BarsView view={view} date={day} first={info.first_day ?? day} serial={serial} />
       )}
+      <Backup />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { Channel } from "@dtu/api/live";
 import { useI18n } from "../../lib/i18n";
+import { readText } from "../../lib/notRead";
 import { LABELS, ordered, shownDecimals } from "./props";
 
 /**
@@ -10,9 +11,12 @@ import { LABELS, ordered, shownDecimals } from "./props";
 export const ChannelCard = memo(function ChannelCard({
   title,
   channel,
+  read,
 }: {
   title: string;
   channel: Channel;
+  /** False: never read since the DTU started, every value a dash (issue 25 item 1). */
+  read?: boolean;
 }) {
   const { t, number } = useI18n();
   return (
@@ -39,7 +43,7 @@ export const ChannelCard = memo(function ChannelCard({
                     <th scope="row" className="fw-normal">
                       {label ? t(label) : name}
                     </th>
-                    <td className="text-end">{number(f.v, shownDecimals(f.d, f.u))}</td>
+                    <td className="text-end">{readText(number, f.v, shownDecimals(f.d, f.u), read)}</td>
                     <td>
                       {f.u}
                       {typeof f.max === "number" && (

@@ -1,6 +1,7 @@
 import { memo, useState, type ComponentType, type ReactNode } from "react";
 import type { ChannelMap, LiveInverter } from "@dtu/api/live";
 import { useI18n } from "../../lib/i18n";
+import { readText } from "../../lib/notRead";
 import { useLoggedIn } from "../../lib/session";
 import { ChannelCard } from "./ChannelCard";
 import { DataAge } from "./DataAge";
@@ -34,7 +35,7 @@ function decimalsOf(v: number): number {
 export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: string; feed?: LiveFeed }) {
   const entry = useInverter(id, feed);
   const facts = useFacts(feed);
-  const { t, number } = useI18n();
+  const { t, number, hm } = useI18n();
   const loggedIn = useLoggedIn();
   // Only the open dialog is rendered (issue 15 §2, §3: closed ones ran their hooks on the first view and on every
   // update); it starts fresh each time it opens.
@@ -44,6 +45,8 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
   const serial = inv.serial; // the key differs for a second slot holding the same serial
   // Clock only for staleness by age; the panel re-renders with every update of its inverter anyway.
   const status = inverterStatus(entry, Date.now(), facts);
+  // Never read since the DTU started: the device's zeros are no readings (issue 25 item 1).
+  const read = !status.never;
   const close = () => setOpen(null);
   const button = (dialog: Dialog, label: ReactNode, disabled = false) => (
     <button
@@ -57,17 +60,22 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
   );
   const cards: ReactNode[] = [];
   for (const [n, ch] of channels(inv.INV)) {
-    cards.push(<ChannelCard key={`i${n}`} title={t("live.cardInverter")} channel={ch} />);
+    cards.push(<ChannelCard key={`i${n}`} title={t("live.cardInverter")} channel={ch} read={read} />);
   }
   const ac = channels(inv.AC);
   for (const [n, ch] of ac) {
     const title = ac.length > 1 ? t("live.cardPhase", { n: Number(n) + 1 }) : t("live.cardAc");
-    cards.push(<ChannelCard key={`a${n}`} title={title} channel={ch} />);
+    cards.push(<ChannelCard key={`a${n}`} title={title} channel={ch} read={read} />);
   }
   for (const [n, ch] of channels(inv.DC)) {
     const named = ch.name && !("v" in ch.name) ? ch.name.u : "";
     cards.push(
-      <ChannelCard key={`d${n}`} title={named || t("live.cardString", { n: Number(n) + 1 })} channel={ch} />,
+      <ChannelCard
+        key={`d${n}`}
+        title={named || t("live.cardString", { n: Number(n) + 1 })}
+        channel={ch}
+        read={read}
+      />,
     );
   }
   return (
@@ -81,14 +89,12 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
         </strong>
         <span>{t("live.serial", { serial: inv.serial })}</span>
         <span>
-          {inv.limit_absolute >= 0
-            ? t("live.limitBoth", {
-                w: number(inv.limit_absolute, 0),
-                pct: number(inv.limit_relative, decimalsOf(inv.limit_relative)),
-              })
-            : t("live.limitRelative", { pct: number(inv.limit_relative, decimalsOf(inv.limit_relative)) })}
+          {t(inv.limit_absolute >= 0 ? "live.limitBoth" : "live.limitRelative", {
+            w: readText(number, inv.limit_absolute, 0, read),
+            pct: readText(number, inv.limit_relative, decimalsOf(inv.limit_relative), read),
+          })}
         </span>
-        <DataAge entry={entry} stale={status.stale} />
+        <DataAge entry={entry} stale={status.stale} never={status.never} />
       </div>
       <div className="card-body">
         <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t("live.actions")}>
@@ -105,6 +111,7 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
               </>,
             )}
         </div>
+        {status.never && <p>{t("live.notRead", { time: hm(status.seen) })}</p>}
         {cards.length > 0 ? (
           // Not current: last-known values, muted; the header says since when (issue 13 item 2).
           <div className={`row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3${status.stale ? " stale" : ""}`}>

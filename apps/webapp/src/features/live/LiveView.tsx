@@ -4,6 +4,7 @@ import type { InverterList } from "@dtu/api/settings";
 import { Tabs } from "../../components/ui/Tabs";
 import { useApi } from "../../components/ui/useApi";
 import { useI18n } from "../../lib/i18n";
+import { readText } from "../../lib/notRead";
 import { useLoggedIn } from "../../lib/session";
 import { ConnectionBanner } from "./ConnectionBanner";
 import { Hints } from "./Hints";
@@ -25,18 +26,13 @@ const TabTitle = memo(function TabTitle({ id, feed }: { id: string; feed: LiveFe
   const { number } = useI18n();
   if (!entry) return null;
   const inv = entry.data;
+  const status = inverterStatus(entry, Date.now(), facts);
   // At a glance: current power and today's yield; YieldDay moved from AC to INV in v24.2.12 (API.md §9.2).
   const glance = [inverterField(inv, "Power"), inverterField(inv, "YieldDay")]
     .filter((f) => f !== undefined)
-    .map((f) => `${number(f.v, decimalsOf(f.d, f.u))} ${f.u}`)
+    .map((f) => `${readText(number, f.v, decimalsOf(f.d, f.u), !status.never)} ${f.u}`)
     .join(" · ");
-  return (
-    <TitleText
-      name={inv.name}
-      badge={<StateBadge status={inverterStatus(entry, Date.now(), facts)} />}
-      glance={glance}
-    />
-  );
+  return <TitleText name={inv.name} badge={<StateBadge status={status} />} glance={glance} />;
 });
 
 function TitleText({ name, badge, glance }: { name: string; badge: ReactNode; glance?: string }) {

@@ -7,6 +7,7 @@ const STATE = {
   producing: "live.stProducing",
   idle: "live.stIdle",
   lost: "live.stLost",
+  asleep: "live.stAsleep",
   off: "live.stOff",
   unread: "live.stUnread",
   unknown: "live.stUnknown",
@@ -21,11 +22,14 @@ const WHY = {
 
 /** The state in words (never colour alone, issue 13 item 1); `long` adds the reason or the time of last contact. */
 export function StateText({ status, long }: { status: InvStatus; long?: boolean }) {
-  const { t, time } = useI18n();
+  const { t, time, hm } = useI18n();
   const { state, why } = status;
   // Never read since the start: no time of last contact to give, the plain label.
   if (long && why && why !== "never") return t(WHY[why]);
   if (long && state === "lost" && !why) return t("live.stLostSince", { time: time(status.seen) });
+  // Only the time of day of a sunrise counts: tomorrow's is within minutes of today's.
+  if (long && status.back !== undefined && state === "asleep")
+    return t("live.stAsleepBack", { time: hm(status.back) });
   return t(STATE[state]);
 }
 

@@ -1,19 +1,20 @@
 import type { Field } from "@dtu/api/live";
 import { useI18n, type MessageKey } from "../../lib/i18n";
+import { readText } from "../../lib/notRead";
 import { decimalsOf } from "./format";
 import { useFacts, useLive } from "./hooks";
 import { liveFeed, type LiveFeed } from "./liveStore";
 import { inverterStatus } from "./state";
 import { StateText } from "./StateText";
 
-function TotalCard({ label, field }: { label: MessageKey; field: Field }) {
+function TotalCard({ label, field, read }: { label: MessageKey; field: Field; read: boolean }) {
   const { t, number } = useI18n();
   return (
     <div className="col">
       <div className="card text-center h-100">
         <div className="card-header small px-1">{t(label)}</div>
         <p className="card-body fs-5 px-1 py-2 mb-0">
-          <span className="text-nowrap">{number(field.v, decimalsOf(field.d, field.u))}</span>{" "}
+          <span className="text-nowrap">{readText(number, field.v, decimalsOf(field.d, field.u), read)}</span>{" "}
           <small className="text-body-secondary">{field.u}</small>
         </p>
       </div>
@@ -40,19 +41,21 @@ export function Totals({ feed = liveFeed }: { feed?: LiveFeed }) {
     const status = inverterStatus(e, now, facts);
     return e && status.stale ? [{ id, name: e.data.name, status }] : [];
   });
-  const incomplete = out.some((x) => x.status.state === "unread");
+  // Not read since the start: the device sums its zeros (issue 25 item 1); none read at all, the sums are dashes.
+  const unread = out.filter((x) => x.status.never).length;
+  const read = unread < order.length;
   return (
     <div className="mb-3">
-      <div className={`row row-cols-3 g-2${incomplete ? " stale" : ""}`}>
-        <TotalCard label="live.totalYield" field={total.YieldTotal} />
-        <TotalCard label="live.yieldToday" field={total.YieldDay} />
-        <TotalCard label="live.totalPower" field={total.Power} />
+      <div className={`row row-cols-3 g-2${unread ? " stale" : ""}`}>
+        <TotalCard label="live.totalYield" field={total.YieldTotal} read={read} />
+        <TotalCard label="live.yieldToday" field={total.YieldDay} read={read} />
+        <TotalCard label="live.totalPower" field={total.Power} read={read} />
       </div>
       {out.length > 0 && (
         <details className="small mt-1">
           <summary>
-            {t(incomplete ? "live.totalsIncomplete" : "live.totalsCover", {
-              n: order.length - out.length,
+            {t(unread ? "live.totalsIncomplete" : "live.totalsCover", {
+              n: order.length - (unread || out.length),
               all: order.length,
             })}
           </summary>

@@ -6,7 +6,8 @@ import { doc, inverter, summary } from "./testData";
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
-function setup(answers: (path: string) => unknown) {
+/** A feed on fake timers; `now` gives it a clock of its own (the socket's timers then stay put). */
+function setup(answers: (path: string) => unknown, now?: () => number) {
   const timers = new FakeTimers();
   const sockets: FakeSocket[] = [];
   const fetchJson = vi.fn((path: string) => Promise.resolve(structuredClone(answers(path))));
@@ -18,7 +19,7 @@ function setup(answers: (path: string) => unknown) {
       return s;
     },
     timers,
-    now: () => timers.now,
+    now: now ?? (() => timers.now),
     url: "ws://dtu/livedata",
   });
   /** Live-data GETs so far (the device facts of state.ts are asked besides). */
@@ -93,11 +94,11 @@ describe("LiveFeed", () => {
 
   it("a stale GET from before a stop is not taken for the next start's", async () => {
     let answer: (v: unknown) => void = () => undefined;
-    const { feed, fetchJson } = setup(() => doc([inverter("A")]));
+    const { feed, fetchJson, gets } = setup(() => doc([inverter("A")]));
     fetchJson.mockImplementationOnce(() => new Promise((r) => (answer = r)));
     feed.acquire()(); // started and stopped with its GET under way
     feed.acquire();
-    expect(fetchJson).toHaveBeenCalledTimes(2);
+    expect(gets()).toBe(2);
     answer(doc([inverter("OLD")]));
     await flush();
     expect(feed.store.get().order).toEqual(["A"]);
@@ -248,37 +249,96 @@ describe("LiveFeed silent socket and polling state", () => {
 });
 
 describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
-  it("dates the device start from the uptime at each GET; asks day or night when polling goes off", async () => {
+  it("dates the device start from the uptime and places the device's sun, at every GET", async () => {
     let uptime = 100;
-    let off = false;
+    let rise = "07:45:00";
     const { feed, timers, sockets, fetchJson } = setup((path) => {
       if (path === "/api/system/status") return { uptime };
-      if (path === "/api/ntp/status") return { sun_isDayPeriod: false };
-      return doc([inverter("A", off ? { poll_enabled: false } : {})]);
+      if (path === "/api/ntp/status")
+        return {
+          ntp_status: true,
+          ntp_localtime: "Friday, November 27 2026 01:00:00",
+          sun_risetime: `Friday, November 27 2026 ${rise}`,
+          sun_settime: "Friday, November 27 2026 16:20:00",
+          sun_isSunsetAvailable: true,
+          sun_isDayPeriod: false,
+        };
+      return doc([inverter("A")]);
     });
     timers.advance(500_000);
     feed.acquire();
     await flush();
     await flush();
-    expect(feed.store.get().facts).toEqual({ bootAt: 400_000 });
+    // Device time 01:00 at local 500 s: its sunrise 6 h 45 min later, 8 h 35 min of day.
+    expect(feed.store.get().facts).toEqual({
+      bootAt: 400_000,
+      sun: { rise: 500_000 + 24_300_000, day: 30_900_000 },
+    });
     const ntp = () => fetchJson.mock.calls.filter(([p]) => p === "/api/ntp/status").length;
-    expect(ntp()).toBe(0); // nothing has polling off
-    // A device restart: the socket drops, the retry's GET brings the new uptime.
+    expect(ntp()).toBe(1);
+    // A device restart: the socket drops, the retry's GET brings the new uptime and the sun again.
     uptime = 3;
-    off = true;
+    rise = "07:46:00";
     sockets[0]!.drop();
     timers.advance(10_000);
     await flush();
     await flush();
-    expect(feed.store.get().facts).toEqual({ bootAt: 507_000, night: true });
+    expect(feed.store.get().facts).toEqual({
+      bootAt: 507_000,
+      sun: { rise: 510_000 + 24_360_000, day: 30_840_000 },
+    });
+    // Socket messages ask nothing more.
     sockets[0]!.message(JSON.stringify(doc([inverter("A", { poll_enabled: false })])));
-    expect(ntp()).toBe(1); // asked once for the same set of inverters with polling off
+    expect(ntp()).toBe(2);
+  });
+
+  it("asks for the sun again while an inverter is silent: after a minute without one, else hourly", async () => {
+    let synced = false;
+    let clock = 0; // the feed's clock alone: no silence watchdog, no retries
+    const { feed, sockets, fetchJson } = setup(
+      (path) =>
+        path === "/api/ntp/status"
+          ? {
+              ntp_status: synced,
+              ntp_localtime: "Friday, November 27 2026 01:00:00",
+              sun_risetime: "Friday, November 27 2026 07:45:00",
+              sun_settime: "Friday, November 27 2026 16:20:00",
+              sun_isSunsetAvailable: true,
+              sun_isDayPeriod: true,
+            }
+          : doc([inverter("A")]),
+      () => clock,
+    );
+    const ntp = () => fetchJson.mock.calls.filter(([p]) => p === "/api/ntp/status").length;
+    const push = async (reachable: boolean) => {
+      sockets[0]!.message(JSON.stringify(doc([inverter("A", { reachable })])));
+      await flush();
+    };
+    feed.acquire();
+    await flush();
+    sockets[0]!.open();
+    await flush();
+    expect(ntp()).toBe(1);
+    expect(feed.store.get().facts.sun).toBeNull(); // a device just restarted: clock not synchronised yet
+    clock += 60_000;
+    await push(true);
+    expect(ntp()).toBe(1); // every inverter answers: the sun does not matter
+    synced = true;
+    await push(false);
+    expect(ntp()).toBe(2);
+    expect(feed.store.get().facts.sun).not.toBeNull();
+    clock += 59 * 60_000;
+    await push(false);
+    expect(ntp()).toBe(2);
+    clock += 60_000;
+    await push(false);
+    expect(ntp()).toBe(3);
   });
 
   it("a failed fact request leaves the fact unknown", async () => {
     const { feed, fetchJson } = setup(() => doc([inverter("A")]));
     fetchJson.mockImplementation((path: string) =>
-      path === "/api/system/status"
+      path === "/api/system/status" || path === "/api/ntp/status"
         ? Promise.reject(new Error("401"))
         : Promise.resolve(doc([inverter("A")])),
     );

@@ -10,7 +10,7 @@ import { getJson, toHttpError, type HttpError } from "../../lib/http";
 import { socketUrl } from "../../lib/base";
 import { createStore, type Store } from "../../lib/store";
 import { applyDocument, emptyState, missingDetail, type LiveMessage, type LiveState } from "./merge";
-import type { DeviceFacts } from "./state";
+import { sunFacts, type DeviceFacts } from "./state";
 import { LiveSocket, type ConnectionState, type CreateSocket, type Timers } from "./socket";
 
 export interface FeedState extends LiveState {
@@ -46,6 +46,9 @@ function parse(text: string): LiveMessage | undefined {
 
 /** How recent a GET (asked or answered) must be for a socket open to reuse it instead of asking again. */
 const REUSE_GET_MS = 3000;
+/** Sun facts asked again while an inverter is silent: after a minute while the device had none, else hourly. */
+const SUN_RETRY_MS = 60_000;
+const SUN_REFRESH_MS = 3_600_000;
 
 export class LiveFeed {
   readonly store: Store<FeedState>;
@@ -57,10 +60,9 @@ export class LiveFeed {
   /** The GET under way (with the generation it belongs to) and when the last one answered (deps.now). */
   private pending: { gen: number; at: number } | null = null;
   private answeredAt = Number.NEGATIVE_INFINITY;
+  private sunAskedAt = Number.NEGATIVE_INFINITY;
   private readonly fetchJson: <T>(path: string) => Promise<T>;
   private readonly now: () => number;
-  /** How many inverters had polling off when day/night was last asked. */
-  private offAsked = 0;
 
   constructor(private readonly deps: FeedDeps = {}) {
     this.store = createStore<FeedState>({
@@ -95,22 +97,30 @@ export class LiveFeed {
     const next = applyDocument(cur, msg, this.now(), authoritative);
     if (next !== cur) this.store.set({ ...cur, ...next, error: undefined });
     this.fetchMissingDetail();
-    // Why polling is off depends on day or night: asked whenever the number of inverters with polling off changes.
-    const s = this.store.get();
-    const off = s.order.filter((k) => s.inverters[k]?.data.poll_enabled === false).length;
-    if (off !== this.offAsked) {
-      this.offAsked = off;
-      if (off)
-        this.fact<NtpStatus>(endpoints.ntpStatus.path, (n) => ({ night: n.sun_isDayPeriod === false }));
-    }
+    // While an inverter is silent its state hangs on the sun: asked again when the device had none yet (its clock
+    // syncs after a restart, API.md §4.8) and now and then while the page stays open.
+    const { order, inverters, facts } = this.store.get();
+    const at = this.now();
+    if (
+      at - this.sunAskedAt >= (facts.sun ? SUN_REFRESH_MS : SUN_RETRY_MS) &&
+      order.some((k) => inverters[k]?.data.reachable === false)
+    )
+      this.askSun({ gen: this.generation });
   }
 
-  /** One device fact from a read-access answer; a failed request leaves the fact unknown. */
-  private fact<T>(path: string, pick: (answer: T) => DeviceFacts): void {
-    const gen = this.generation;
+  private askSun(req: { gen: number }): void {
+    this.sunAskedAt = this.now();
+    this.fact<NtpStatus>(req, endpoints.ntpStatus.path, (n) => ({ sun: sunFacts(n, this.now()) }));
+  }
+
+  /**
+   * One device fact from a read-access answer, for the GET `req` (whose generation a start may adopt); a failed
+   * request leaves the fact unknown.
+   */
+  private fact<T>(req: { gen: number }, path: string, pick: (answer: T) => DeviceFacts): void {
     this.fetchJson<T>(path).then(
       (a) => {
-        if (gen === this.generation) this.patch({ facts: { ...this.store.get().facts, ...pick(a) } });
+        if (req.gen === this.generation) this.patch({ facts: { ...this.store.get().facts, ...pick(a) } });
       },
       () => undefined,
     );
@@ -137,10 +147,6 @@ export class LiveFeed {
         if (!done()) return;
         this.answeredAt = this.now();
         this.detailAsked.clear();
-        // Every GET follows a (re)connect, so also any restart: the uptime dates the start (never-read inverters).
-        this.fact<SystemStatus>(endpoints.systemStatus.path, (s) => ({
-          bootAt: typeof s.uptime === "number" ? this.now() - s.uptime * 1000 : undefined,
-        }));
         this.apply(doc, true);
         if (this.store.get().connection === "retrying") this.patch({ polling: true });
       },
@@ -149,6 +155,12 @@ export class LiveFeed {
         this.patch(this.store.get().loaded ? { polling: false } : { polling: false, error: toHttpError(e) });
       },
     );
+    // Every GET follows a (re)connect, so also any restart: the uptime dates the start (never-read inverters), the
+    // sun tells a sleeping inverter from a failed one. Asked with the GET, so that no state shows before them.
+    this.fact<SystemStatus>(req, endpoints.systemStatus.path, (s) => ({
+      bootAt: typeof s.uptime === "number" ? this.now() - s.uptime * 1000 : undefined,
+    }));
+    this.askSun(req);
   }
 
   private fetchMissingDetail(): void {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyDocument, emptyState } from "./merge";
-import { inverterStatus, type DeviceFacts } from "./state";
+import { inverterStatus, sunFacts, type DeviceFacts } from "./state";
 import { doc, inverter, summary } from "./testData";
 import type { LiveInverter } from "@dtu/api/live";
 
@@ -10,6 +10,9 @@ const entry = (inv: LiveInverter, at = 10_000) =>
   applyDocument(emptyState, doc([inv]), at).inverters[inv.serial];
 const dark = { "0": { name: { u: "" }, Power: f(0, "W", 1), Voltage: f(0.4, "V", 1) } };
 const lit = { "0": { name: { u: "" }, Power: f(0, "W", 1), Voltage: f(31, "V", 1) } };
+const H = 3_600_000;
+/** Local 10 s lies 6 h after the device's sunrise of a 4-hour day: night. */
+const night = { rise: 10_000 - 6 * H, day: 4 * H };
 const yieldTotal = { "0": { Power: f(0, "W", 1), YieldTotal: f(912.4, "kWh", 3) } };
 
 describe("inverterStatus (issue 13 item 1)", () => {
@@ -52,10 +55,13 @@ describe("inverterStatus (issue 13 item 1)", () => {
 
   it("polling off says why when the device's day or night is known", () => {
     const off = inverter("A", { poll_enabled: false, reachable: false, producing: false });
-    expect(inverterStatus(entry(off), 10_000, { night: true }).why).toBe("night");
-    expect(inverterStatus(entry(off), 10_000, { night: false }).why).toBe("setting");
+    expect(inverterStatus(entry(off), 10_000, { sun: night }).why).toBe("night");
+    expect(inverterStatus(entry(off), 10_000, { sun: { rise: 0, day: 12 * H } }).why).toBe("setting");
+    // Without sun data the device's day period is always on (API.md §4.8).
+    expect(inverterStatus(entry(off), 10_000, { sun: null }).why).toBe("setting");
+    expect(inverterStatus(entry(off), 10_000).why).toBe(undefined);
     // Night does not explain anything for an inverter that is polled.
-    expect(inverterStatus(entry(inverter("A")), 10_000, { night: true })).toMatchObject({
+    expect(inverterStatus(entry(inverter("A")), 10_000, { sun: night })).toMatchObject({
       state: "producing",
       why: undefined,
     });
@@ -96,6 +102,67 @@ describe("inverterStatus (issue 13 item 1)", () => {
       const at = 5000 * (i + 1);
       s = applyDocument(s, doc([inverter("A", over)]), at, true);
       expect(inverterStatus(s.inverters.A, at, { bootAt: 0 }).state).toBe(want);
+    });
+  });
+
+  describe("asleep or not answering (issue 25 item 3)", () => {
+    // Device sunrise 07:00, sunset 16:00 (local hours as ms since a midnight); day 2 starts at 24 h.
+    const sun = { rise: 7 * H, day: 9 * H };
+    const AC = (w: number) => ({ "0": { Power: f(w, "W", 1), YieldTotal: f(912.4, "kWh", 3) } });
+    /** Silent since local `seenH` (hours), asked at `nowH`, last power `w`; `boot` dates the DTU's start. */
+    const st = (nowH: number, seenH: number, w = 0, facts: DeviceFacts = { sun }) => {
+      const now = nowH * H;
+      const inv = inverter("A", {
+        reachable: false,
+        producing: false,
+        AC: AC(w),
+        data_age: Math.round((now - seenH * H) / 1000),
+      });
+      return inverterStatus(entry(inv, now), now, facts);
+    };
+    it("night: asleep, expected back at the device's sunrise, whether read before or never", () => {
+      expect(st(25, 15.9)).toMatchObject({ state: "asleep", why: undefined, back: 7 * H, never: false });
+      // The DTU restarted at 00:30 and never heard it: asleep all the same, its values not read.
+      expect(st(25, 24.5, 0, { sun, bootAt: 24.5 * H })).toMatchObject({
+        state: "asleep",
+        why: "never",
+        never: true,
+      });
+    });
+    it("by day: not answering, read before or never", () => {
+      expect(st(12, 11.5, 300)).toMatchObject({ state: "lost", why: undefined });
+      expect(st(12, 11.9, 0, { sun, bootAt: 11.9 * H })).toMatchObject({ state: "lost", why: "never" });
+      // Quiet at low power in the middle of the day is a fault too (clouds do not silence an inverter).
+      expect(st(12, 11.5, 3)).toMatchObject({ state: "lost" });
+    });
+    it("twilight: waking within 2 h of the device's sunrise, going to sleep at low power within 2 h of its sunset", () => {
+      expect(st(24 + 8, 15.9)).toMatchObject({ state: "asleep" }); // not heard since yesterday
+      expect(st(24 + 8, 24 + 7.5)).toMatchObject({ state: "lost" }); // heard this morning, then quiet
+      expect(st(24 + 9.5, 15.9)).toMatchObject({ state: "lost" }); // 2.5 h after sunrise: overdue
+      expect(st(8, 7.5, 0, { sun, bootAt: 7.5 * H })).toMatchObject({ state: "asleep", never: true });
+      expect(st(15, 14.9, 3)).toMatchObject({ state: "asleep" });
+      expect(st(15, 14.9, 250)).toMatchObject({ state: "lost" }); // went quiet while producing
+    });
+    it("without the device's sun (clock not set, none at that sunset type, not asked yet): not answering", () => {
+      expect(st(25, 15.9, 0, { sun: null })).toMatchObject({ state: "lost" });
+      expect(st(25, 15.9, 0, {})).toMatchObject({ state: "lost" });
+    });
+    it("places the device's sun on the local clock through its own time (API.md §4.8)", () => {
+      const ntp = {
+        ntp_server: "",
+        ntp_timezone: "",
+        ntp_timezone_descr: "",
+        ntp_status: true,
+        ntp_localtime: "Friday, November 27 2026 23:30:00",
+        sun_risetime: "Friday, November 27 2026 07:45:00",
+        sun_settime: "Friday, November 27 2026 16:20:00",
+        sun_isSunsetAvailable: true,
+        sun_isDayPeriod: false,
+      };
+      expect(sunFacts(ntp, 100 * H)).toEqual({ rise: 100 * H - 15.75 * H, day: 30_900_000 }); // 8 h 35 min
+      expect(sunFacts({ ...ntp, sun_risetime: "--", sun_settime: "--" }, 0)).toBeNull();
+      expect(sunFacts({ ...ntp, sun_isSunsetAvailable: false }, 0)).toBeNull();
+      expect(sunFacts({ ...ntp, ntp_status: false }, 0)).toBeNull();
     });
   });
 });

@@ -1,33 +1,11 @@
 import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
+import { sampleMqttConfig } from "@dtu/api/samples";
 import { MqttConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { lwtOnlineBroken, mqttBody, mqttDraft, validateMqtt } from "./validate";
 
-const base: MqttConfig = {
-  mqtt_enabled: true,
-  mqtt_hostname: "broker.lan",
-  mqtt_port: 1883,
-  mqtt_username: "",
-  mqtt_password: "",
-  mqtt_topic: "solar/",
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: "",
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: "",
-  mqtt_client_key: "",
-  mqtt_lwt_topic: "dtu/status",
-  mqtt_lwt_online: "online",
-  mqtt_lwt_offline: "offline",
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
-  mqtt_hass_enabled: false,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: "homeassistant/",
-  mqtt_hass_individualpanels: false,
-};
+const base: MqttConfig = { ...sampleMqttConfig, mqtt_enabled: true };
 
 describe("validateMqtt (SEED §5)", () => {
   const d = mqttDraft(base);
@@ -35,11 +13,13 @@ describe("validateMqtt (SEED §5)", () => {
     expect(hasProblems(validateMqtt(d))).toBe(false);
   });
   it("refuses port 0/65536 and publish interval 4/86401, accepts 65535 and 86400", () => {
-    expect(validateMqtt({ ...d, mqtt_port: "0" }).mqtt_port).toBeDefined();
-    expect(validateMqtt({ ...d, mqtt_port: "65536" }).mqtt_port).toBeDefined();
+    const port = { key: "check.range", params: { min: 1, max: 65535 } };
+    expect(validateMqtt({ ...d, mqtt_port: "0" }).mqtt_port).toEqual(port);
+    expect(validateMqtt({ ...d, mqtt_port: "65536" }).mqtt_port).toEqual(port);
     expect(validateMqtt({ ...d, mqtt_port: "65535" }).mqtt_port).toBeUndefined();
-    expect(validateMqtt({ ...d, mqtt_publish_interval: "4" }).mqtt_publish_interval).toBeDefined();
-    expect(validateMqtt({ ...d, mqtt_publish_interval: "86401" }).mqtt_publish_interval).toBeDefined();
+    const interval = { key: "check.range", params: { min: 5, max: 86400 } };
+    expect(validateMqtt({ ...d, mqtt_publish_interval: "4" }).mqtt_publish_interval).toEqual(interval);
+    expect(validateMqtt({ ...d, mqtt_publish_interval: "86401" }).mqtt_publish_interval).toEqual(interval);
     // SEED keeps 86400 as the client maximum; the firmware answers 7013 above 65535 (API.md §7 #1).
     expect(validateMqtt({ ...d, mqtt_publish_interval: "70000" }).mqtt_publish_interval).toBeUndefined();
   });
@@ -77,12 +57,13 @@ describe("validateMqtt (SEED §5)", () => {
     const big = "c".repeat(2561);
     const withCerts = { ...d, mqtt_root_ca_cert: big, mqtt_client_cert: big, mqtt_client_key: big };
     expect(hasProblems(validateMqtt(withCerts))).toBe(false);
+    const tooLong = { key: "check.maxLength", params: { max: 2560, length: 2561 } };
     const tls = validateMqtt({ ...withCerts, mqtt_tls: true });
-    expect(tls.mqtt_root_ca_cert).toBeDefined();
+    expect(tls.mqtt_root_ca_cert).toEqual(tooLong);
     expect(tls.mqtt_client_cert).toBeUndefined();
     const login = validateMqtt({ ...withCerts, mqtt_tls: true, mqtt_tls_cert_login: true });
-    expect(login.mqtt_client_cert).toBeDefined();
-    expect(login.mqtt_client_key).toBeDefined();
+    expect(login.mqtt_client_cert).toEqual(tooLong);
+    expect(login.mqtt_client_key).toEqual(tooLong);
     expect(
       validateMqtt({ ...d, mqtt_tls: true, mqtt_root_ca_cert: "c".repeat(2560) }).mqtt_root_ca_cert,
     ).toBe(undefined);
@@ -90,7 +71,10 @@ describe("validateMqtt (SEED §5)", () => {
   it("checks the HASS prefix only with Home Assistant on, and nothing while MQTT is off", () => {
     const long = { ...d, mqtt_hass_topic: "h".repeat(33) };
     expect(validateMqtt(long).mqtt_hass_topic).toBeUndefined();
-    expect(validateMqtt({ ...long, mqtt_hass_enabled: true }).mqtt_hass_topic).toBeDefined();
+    expect(validateMqtt({ ...long, mqtt_hass_enabled: true }).mqtt_hass_topic).toEqual({
+      key: "check.maxLength",
+      params: { length: 33, max: 32 },
+    });
     expect(validateMqtt({ ...long, mqtt_hass_enabled: true, mqtt_port: "0", mqtt_enabled: false })).toEqual(
       {},
     );

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { sampleMqttStatus } from "@dtu/api/samples";
 import { MqttStatus } from "@dtu/api/settings";
 import { cleanup, render, screen } from "@testing-library/react";
 import { parseStrict } from "@dtu/api/strict";
@@ -8,25 +9,10 @@ import { MqttCards } from "./MqttCards";
 afterEach(cleanup);
 
 const m: MqttStatus = {
-  mqtt_enabled: true,
+  ...sampleMqttStatus,
   mqtt_hostname: "broker.example.lan",
   mqtt_port: 8883,
   mqtt_username: "dtu",
-  mqtt_topic: "solar/",
-  mqtt_connected: true,
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert_info: "cert. version     : 3\nserial number     : 01:02",
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert_info: "subject name      : CN=dtu",
-  mqtt_lwt_topic: "solar/dtu/status",
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
-  mqtt_hass_enabled: false,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: "homeassistant/",
-  mqtt_hass_individualpanels: false,
 };
 
 it("hides the certificate rows without TLS and certificate login", () => {

@@ -1,22 +1,11 @@
 import { parseStrict } from "@dtu/api/strict";
 import { describe, expect, it } from "vitest";
+import { sampleNetworkConfig } from "@dtu/api/samples";
 import { NetworkConfig } from "@dtu/api/settings";
 import { hasProblems } from "../../components/ui/validation";
 import { networkBody, networkDraft, validateNetwork } from "./validate";
 
-const base: NetworkConfig = {
-  hostname: "OpenDTU-%06X",
-  dhcp: true,
-  ipaddress: "0.0.0.0",
-  netmask: "0.0.0.0",
-  gateway: "0.0.0.0",
-  dns1: "0.0.0.0",
-  dns2: "0.0.0.0",
-  ssid: "Home",
-  password: "pw",
-  aptimeout: 3,
-  mdnsenabled: false,
-};
+const base: NetworkConfig = { ...sampleNetworkConfig, password: "pw" };
 
 describe("validateNetwork (SEED §5)", () => {
   it("accepts the defaults and the limits themselves", () => {
@@ -46,8 +35,16 @@ describe("validateNetwork (SEED §5)", () => {
   });
   it("refuses an AP timeout outside 0–99999, fractional or empty", () => {
     const d = networkDraft(base);
-    for (const v of ["-1", "100000", "1.5", "", "abc"]) {
-      expect(validateNetwork({ ...d, aptimeout: v }).aptimeout, v).toBeDefined();
+    const range = { key: "check.range", params: { min: 0, max: 99999 } };
+    const cases = [
+      ["-1", range],
+      ["100000", range],
+      ["1.5", { key: "check.integer" }],
+      ["", { key: "check.required" }],
+      ["abc", { key: "check.number" }],
+    ] as const;
+    for (const [v, problem] of cases) {
+      expect(validateNetwork({ ...d, aptimeout: v }).aptimeout, v).toEqual(problem);
     }
   });
   it("checks the static address fields as dotted quads, only with DHCP off", () => {
@@ -55,7 +52,9 @@ describe("validateNetwork (SEED §5)", () => {
     expect(validateNetwork(d).ipaddress).toBeUndefined();
     expect(validateNetwork({ ...d, dhcp: false }).ipaddress?.key).toBe("check.ip");
     for (const bad of ["256.1.1.1", "1.2.3.4.5", "a.b.c.d", "", "1.2.3. 4"])
-      expect(validateNetwork({ ...d, dhcp: false, ipaddress: bad }).ipaddress, bad).toBeDefined();
+      expect(validateNetwork({ ...d, dhcp: false, ipaddress: bad }).ipaddress, bad).toEqual({
+        key: "check.ip",
+      });
     for (const ok of ["192.168.1.10", "0.0.0.0", "255.255.255.0", "10..0.1"])
       expect(validateNetwork({ ...d, dhcp: false, ipaddress: ok }).ipaddress, ok).toBeUndefined();
   });

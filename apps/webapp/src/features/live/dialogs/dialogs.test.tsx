@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { sampleDeviceInfo } from "@dtu/api/samples";
 import { DeviceInfoDialog } from "./DeviceInfoDialog";
 import { EventLogDialog } from "./EventLogDialog";
 import { GridProfileDialog } from "./GridProfileDialog";
@@ -52,16 +53,7 @@ describe("EventLogDialog", () => {
 describe("DeviceInfoDialog", () => {
   it("decodes versions and production date; shows no info when valid_data is false", async () => {
     stubFetch({
-      [`/api/devinfo/status?inv=${SERIAL}`]: {
-        valid_data: true,
-        fw_bootloader_version: 104,
-        fw_build_version: 10012,
-        hw_part_number: 269561874,
-        hw_version: "01.00",
-        hw_model_name: "HM-800",
-        max_power: 800,
-        fw_build_datetime: "2022-03-17 09:41:00",
-      },
+      [`/api/devinfo/status?inv=${SERIAL}`]: sampleDeviceInfo,
     });
     render(<DeviceInfoDialog serial={SERIAL} name="Roof" onClose={() => undefined} />);
     await screen.findByText("HM-800");

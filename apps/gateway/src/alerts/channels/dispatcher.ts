@@ -1,0 +1,132 @@
+/**
+ * Delivery without blocking the caller (issue 23 §2): every send runs on its own, is cut off after 10 s and is retried
+ * with back-off; every attempt's end is reported. A dead or slow channel holds nothing but its own attempt.
+ */
+import type { Clock, LogLine } from "../../device/contracts.ts";
+import type { Channel, ChannelMessage, DeliveryResult, Dispatcher } from "../contracts.ts";
+import { errorText } from "./errors.ts";
+import { realTimers, type Timers } from "./types.ts";
+
+export const ATTEMPT_TIMEOUT_MS = 10_000;
+/** Waits before the 2nd, 3rd and 4th attempt; then the delivery is given up (the last result stays on the alert). */
+export const RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000];
+
+export interface DispatcherOptions {
+  channels?: readonly Channel[];
+  /** Per attempt; also the bound of `test()` (which makes one attempt per channel). */
+  timeoutMs?: number;
+  retryDelaysMs?: readonly number[];
+  clock?: Clock;
+  timers?: Timers;
+  /** Failed attempts are logged (without secrets: channel errors never hold one). */
+  log?: LogLine;
+}
+
+export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
+  const timeoutMs = opts.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+  const delays = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const clock = opts.clock ?? { now: () => Date.now() };
+  const timers = opts.timers ?? realTimers;
+  const log = opts.log ?? (() => {});
+  let channels: readonly Channel[] = opts.channels ?? [];
+  let closed = false;
+  /** Scheduled retries, cancelled on close. */
+  const pending = new Set<unknown>();
+
+  /** One attempt: resolves (never rejects) when the channel answered, failed or ran out of time. */
+  const attempt = (channel: Channel, message: ChannelMessage): Promise<DeliveryResult> => {
+    const controller = new AbortController();
+    return new Promise<DeliveryResult>((resolve) => {
+      let settled = false;
+      const finish = (error: string | null): void => {
+        if (settled) return;
+        settled = true;
+        timers.clearTimeout(timer);
+        if (error !== null) {
+          controller.abort(new Error(error));
+          log(`Alerts: ${channel.name} delivery failed: ${error}`);
+        }
+        resolve({ channel: channel.name, at: Math.floor(clock.now() / 1000), ok: error === null, error });
+      };
+      // The time-out settles the attempt even when a channel ignores its signal.
+      const timer = timers.setTimeout(() => finish(`no answer within ${timeoutMs / 1000} s`), timeoutMs);
+      let sending: Promise<void>;
+      try {
+        sending = channel.send(message, controller.signal);
+      } catch (error) {
+        sending = Promise.reject(error);
+      }
+      sending.then(
+        () => finish(null),
+        (error: unknown) => finish(errorText(error)),
+      );
+    });
+  };
+
+  /** Attempt number `n` (0-based) on the channel now configured under that name; retries while it fails. */
+  const run = (
+    name: Channel["name"],
+    message: ChannelMessage,
+    n: number,
+    onResult: (r: DeliveryResult) => void,
+  ) => {
+    const channel = channels.find((c) => c.name === name);
+    if (closed || channel === undefined) return; // switched off (or shut down) since: nothing left to deliver to
+    void attempt(channel, message).then((result) => {
+      if (closed) return;
+      report(onResult, result);
+      if (result.ok || n >= delays.length) return;
+      const handle = timers.setTimeout(() => {
+        pending.delete(handle);
+        run(name, message, n + 1, onResult);
+      }, delays[n] ?? 0);
+      pending.add(handle);
+    });
+  };
+
+  return {
+    deliver(message, onResult) {
+      for (const channel of channels) run(channel.name, message, 0, onResult);
+    },
+    async test(message) {
+      return Promise.all(channels.map((channel) => attempt(channel, message)));
+    },
+    async setChannels(next) {
+      const old = channels;
+      channels = next;
+      await closeAll(
+        old.filter((c) => !next.includes(c)),
+        log,
+      );
+    },
+    async close() {
+      closed = true;
+      for (const handle of pending) timers.clearTimeout(handle);
+      pending.clear();
+      const old = channels;
+      channels = [];
+      await closeAll(old, log);
+    },
+  };
+}
+
+/** The engine's callback must not break delivery (or surface as an unhandled rejection). */
+function report(onResult: (r: DeliveryResult) => void, result: DeliveryResult): void {
+  try {
+    onResult(result);
+  } catch {
+    // The engine stores results; its failure is its own to log.
+  }
+}
+
+async function closeAll(channels: readonly Channel[], log: LogLine): Promise<void> {
+  await Promise.all(
+    channels.map(async (c) => {
+      try {
+        await c.close();
+      } catch (error) {
+        log(`Alerts: closing ${c.name} failed: ${errorText(error)}`);
+      }
+    }),
+  );
+}

@@ -1,0 +1,206 @@
+/**
+ * `<data>/alerts.json` (issue 23 §3): the rules, the channels and the alert language. Written atomically with mode
+ * 0600 (it holds the channel secrets); the secrets are write-only: the view the API returns says only whether one is
+ * set. A POST is merged over the current settings field by field; the first bad field refuses the whole POST with a
+ * message naming it, and nothing changes.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import {
+  type AlertChannelsView,
+  type AlertConfigPost,
+  type AlertConfigView,
+  type AlertLanguage,
+  type AlertRules,
+} from "@dtu/api/alerts";
+import { atomicWrite } from "../storage/atomicWrite.ts";
+import { validateChannels } from "./channels/index.ts";
+import { ALERTS_FILE } from "./paths.ts";
+
+/** The stored settings: the POST's shape with every secret as a string ("" = none). */
+export interface AlertConfig {
+  language: AlertLanguage;
+  rules: AlertRules;
+  channels: {
+    mqtt: Omit<AlertChannelsView["mqtt"], "password_set"> & { password: string };
+    ntfy: Omit<AlertChannelsView["ntfy"], "token_set"> & { token: string };
+    webhook: Omit<AlertChannelsView["webhook"], "secret_set"> & { secret: string };
+    email: Omit<AlertChannelsView["email"], "password_set"> & { password: string };
+    browser: AlertChannelsView["browser"];
+  };
+}
+
+export { ALERTS_FILE };
+
+export function defaultAlertConfig(): AlertConfig {
+  return {
+    language: "en",
+    rules: {
+      inverter_silent: { enabled: true, minutes: 30 },
+      weak_string: { enabled: true, minutes: 60, percent: 60 },
+      not_producing: { enabled: true, minutes: 30 },
+      // 1 "Inverter start" and 2 "Time calibration" are in every morning's log (API.md §4.6).
+      event_log: { enabled: true, ignore_ids: [1, 2] },
+      dtu_silent: { enabled: true, minutes: 10 },
+      radio: { enabled: true, minutes: 10 },
+      clock: { enabled: true, minutes: 60 },
+      command_failed: { enabled: true },
+      daily_summary: { enabled: false },
+    },
+    channels: {
+      mqtt: {
+        enabled: false,
+        url: "",
+        username: "",
+        password: "",
+        topic: "solar/",
+        hass: true,
+        hass_prefix: "homeassistant/",
+      },
+      ntfy: { enabled: false, url: "https://ntfy.sh", topic: "", token: "" },
+      webhook: { enabled: false, url: "", secret: "" },
+      email: {
+        enabled: false,
+        host: "",
+        port: 587,
+        security: "starttls",
+        username: "",
+        password: "",
+        from: "",
+        to: "",
+      },
+      browser: { enabled: true },
+    },
+  };
+}
+
+/** Secret field per channel and its flag in the view. */
+const SECRETS = { mqtt: "password", ntfy: "token", webhook: "secret", email: "password" } as const;
+
+export function viewOf(config: AlertConfig): AlertConfigView {
+  const c = config.channels;
+  const { password: mqttPassword, ...mqtt } = c.mqtt;
+  const { token, ...ntfy } = c.ntfy;
+  const { secret, ...webhook } = c.webhook;
+  const { password: emailPassword, ...email } = c.email;
+  return {
+    language: config.language,
+    rules: structuredClone(config.rules),
+    channels: {
+      mqtt: { ...mqtt, password_set: mqttPassword !== "" },
+      ntfy: { ...ntfy, token_set: token !== "" },
+      webhook: { ...webhook, secret_set: secret !== "" },
+      email: { ...email, password_set: emailPassword !== "" },
+      browser: { ...c.browser },
+    },
+  };
+}
+
+export class FieldError extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const MAX_MINUTES = 7 * 24 * 60;
+/** A bound for any text before the checks of its field (the longest, a list of recipients, stays under it). */
+const MAX_TEXT = 4096;
+const MAX_IGNORED = 64;
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+/**
+ * Merges `post` over `template` (a copy of the current settings): every key must exist there and have its type.
+ * A secret given as null (or the view's `*_set` flags) keeps what is stored.
+ */
+function merge(template: Json, post: Json, path: string): Json {
+  if (Array.isArray(template)) {
+    if (!Array.isArray(post) || !post.every((x) => typeof x === "number" && Number.isInteger(x)))
+      throw new FieldError(path, `${path} must be a list of whole numbers`);
+    return post;
+  }
+  if (template !== null && typeof template === "object") {
+    if (post === null || typeof post !== "object" || Array.isArray(post))
+      throw new FieldError(path, `${path} must be an object`);
+    const out: { [k: string]: Json } = { ...template };
+    for (const [key, value] of Object.entries(post)) {
+      const field = path ? `${path}.${key}` : key;
+      if (/_set$/.test(key) && path.startsWith("channels.")) continue;
+      if (!Object.hasOwn(template, key)) throw new FieldError(field, `${field} is not a setting`);
+      if (value === null && Object.values(SECRETS).includes(key as never) && path.startsWith("channels."))
+        continue;
+      out[key] = merge(template[key] ?? null, value, field);
+    }
+    return out;
+  }
+  if (typeof post !== typeof template) throw new FieldError(path, `${path} must be a ${typeof template}`);
+  if (typeof post === "number" && !Number.isFinite(post))
+    throw new FieldError(path, `${path} must be a number`);
+  if (typeof post === "string" && post.length > MAX_TEXT)
+    throw new FieldError(path, `${path} is longer than ${MAX_TEXT} characters`);
+  return post;
+}
+
+function checkRules(rules: AlertRules): void {
+  for (const [name, rule] of Object.entries(rules) as [string, Record<string, unknown>][]) {
+    const minutes = rule.minutes;
+    if (typeof minutes === "number" && (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES))
+      throw new FieldError(
+        `rules.${name}.minutes`,
+        `rules.${name}.minutes must be a whole number from 1 to ${MAX_MINUTES}`,
+      );
+  }
+  const percent = rules.weak_string.percent;
+  if (!Number.isInteger(percent) || percent < 1 || percent > 99)
+    throw new FieldError(
+      "rules.weak_string.percent",
+      "rules.weak_string.percent must be a whole number from 1 to 99",
+    );
+  const ids = rules.event_log.ignore_ids;
+  if (ids.length > MAX_IGNORED || ids.some((id) => id < 0 || id > 65535))
+    throw new FieldError(
+      "rules.event_log.ignore_ids",
+      `rules.event_log.ignore_ids takes at most ${MAX_IGNORED} event ids from 0 to 65535`,
+    );
+}
+
+/** The new settings, or a FieldError naming the first bad field. */
+export function applyPost(current: AlertConfig, post: unknown): AlertConfig {
+  if (post === null || typeof post !== "object" || Array.isArray(post))
+    throw new FieldError("data", "data must be a JSON object");
+  const next = merge(structuredClone(current) as unknown as Json, post as Json, "") as unknown as AlertConfig;
+  if (!["en", "de", "fr"].includes(next.language))
+    throw new FieldError("language", "language must be en, de or fr");
+  checkRules(next.rules);
+  // The channels' own checks (URL schemes, addresses, control characters, required while enabled).
+  const refused = validateChannels(next.channels);
+  if (refused) throw new FieldError(refused.field, `${refused.field} ${refused.message}`);
+  return next;
+}
+
+export type { AlertConfigPost };
+
+export async function loadAlertConfig(dataDir: string, log: (line: string) => void): Promise<AlertConfig> {
+  const file = join(dataDir, ALERTS_FILE);
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch {
+    return defaultAlertConfig();
+  }
+  try {
+    // Older files lack newer settings: merged over the defaults, so they get them.
+    return applyPost(defaultAlertConfig(), JSON.parse(text));
+  } catch (err) {
+    const why = err instanceof FieldError ? err.message : "not valid JSON";
+    log(`Alerts: ${ALERTS_FILE} not used (${why}); the defaults apply until the next save`);
+    return defaultAlertConfig();
+  }
+}
+
+export async function saveAlertConfig(dataDir: string, config: AlertConfig): Promise<void> {
+  await atomicWrite(join(dataDir, ALERTS_FILE), `${JSON.stringify(config, null, 2)}\n`);
+}

@@ -1,0 +1,88 @@
+/**
+ * The alert API (issue 23 §3) for both modes: GET /api/alerts (read rule), GET/POST /api/alerts/config,
+ * POST /api/alerts/ack and POST /api/alerts/test (admin). The mode supplies the auth check and the form's `data`
+ * field; answers are JSON, a bad query parameter of the list a 400 with a message naming it.
+ */
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { alertEndpoints, type AlertEndpointName, type AuthClass } from "@dtu/api/endpoints";
+import { dayBounds, parseDay } from "../history/days.ts";
+import type { Alerts } from "./service.ts";
+import type { AlertQuery } from "./store.ts";
+
+export interface AlertRoute {
+  name: AlertEndpointName;
+  method: "GET" | "POST";
+  path: string;
+  auth: AuthClass;
+  /** Returns the JSON answer, or undefined when it replied itself. */
+  handle(ctx: AlertCtx): unknown;
+}
+
+export interface AlertCtx {
+  alerts: Alerts;
+  query: URLSearchParams;
+  /** The POST's form field `data` (undefined when absent). */
+  data: string | undefined;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+class BadParam extends Error {}
+
+function listQuery(alerts: Alerts, query: URLSearchParams): AlertQuery {
+  const state = query.get("state") ?? "all";
+  if (state !== "open" && state !== "all")
+    throw new BadParam(`state must be open or all, got "${state.slice(0, 20)}"`);
+  const out: AlertQuery = { openOnly: state === "open" };
+  const tz = alerts.zone();
+  for (const name of ["from", "to"] as const) {
+    const text = query.get(name);
+    if (text === null) continue;
+    const day = parseDay(text);
+    if (!day) throw new BadParam(`${name} must be a date as YYYY-MM-DD, got "${text.slice(0, 40)}"`);
+    const [start, end] = dayBounds(tz, day);
+    if (name === "from") out.from = Math.floor(start / 1000);
+    else out.to = Math.floor(end / 1000);
+  }
+  if (out.from !== undefined && out.to !== undefined && out.from >= out.to)
+    throw new BadParam("from must not be after to");
+  return out;
+}
+
+function stream({ alerts, req, reply }: AlertCtx): undefined {
+  const hub = alerts.hub;
+  if (!hub) {
+    void reply
+      .code(404)
+      .header("content-type", "application/json")
+      .send('{"type":"danger","message":"no browser channel"}');
+    return undefined;
+  }
+  reply.hijack();
+  hub.serve(req.raw, reply.raw);
+  return undefined;
+}
+
+export const alertRoutes: AlertRoute[] = [
+  { name: "configGet", ...alertEndpoints.configGet, handle: ({ alerts }) => alerts.view() },
+  { name: "configPost", ...alertEndpoints.configPost, handle: ({ alerts, data }) => alerts.post(data) },
+  { name: "ack", ...alertEndpoints.ack, handle: ({ alerts, data }) => alerts.ack(data) },
+  { name: "test", ...alertEndpoints.test, handle: ({ alerts }) => alerts.test() },
+  { name: "stream", ...alertEndpoints.stream, handle: stream },
+  {
+    name: "list",
+    ...alertEndpoints.list,
+    handle({ alerts: a, query, reply }) {
+      try {
+        return a.list(listQuery(a, query));
+      } catch (err) {
+        if (!(err instanceof BadParam)) throw err;
+        void reply
+          .code(400)
+          .header("content-type", "application/json")
+          .send(JSON.stringify({ type: "danger", message: err.message }));
+        return undefined;
+      }
+    },
+  },
+];

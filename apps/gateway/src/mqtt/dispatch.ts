@@ -1,0 +1,50 @@
+/**
+ * The command topics (MQTT.md §4): a received message is parsed by commands.ts and, when the inverter accepts
+ * commands, handed to the fleet. Nothing throws into mqtt.js: every problem is a console line.
+ */
+import { sameSerial } from "../device/serial.ts";
+import { parseCommand, type CommandAction } from "./commands.ts";
+import { configInverter } from "./topics.ts";
+import { configView, type MqttState } from "./state.ts";
+
+/** Hands a parsed command to the fleet unless the inverter's settings drop it. */
+export function act(state: MqttState, action: CommandAction): void {
+  const { fleet, log } = state.deps;
+  const inv = configInverter(configView(state), action.serial);
+  // Commands disabled for the inverter (or at night) are dropped silently, as on the device (§4).
+  if (inv && !inv.command_enable) return;
+  if (inv && !inv.command_enable_night && !fleet.sun().isDayPeriod) return;
+  switch (action.kind) {
+    case "limit":
+      log(`MQTT: limit ${action.value} type ${action.type} for ${action.serial}`);
+      fleet.setLimit(action.serial, action.value, action.type);
+      break;
+    case "power":
+      log(`MQTT: power ${action.on ? "on" : "off"} for ${action.serial}`);
+      fleet.setPower(action.serial, action.on);
+      break;
+    case "restart":
+      log(`MQTT: restart ${action.serial}`);
+      fleet.restart(action.serial);
+      break;
+  }
+}
+
+/** One received message on a command topic. */
+export function onCommandMessage(state: MqttState, topic: string, payload: Buffer, retained: boolean): void {
+  const { fleet, log } = state.deps;
+  try {
+    const known = (serial: string): string | null => {
+      const inv = fleet.liveData().inverters.find((i) => sameSerial(i.serial, serial));
+      return inv && fleet.has(inv.serial) ? inv.serial : null;
+    };
+    const parsed = parseCommand(state.settings.topic, topic, payload.toString("utf8"), retained, known);
+    if ("ignored" in parsed) {
+      log(`MQTT: ${topic}: ${parsed.ignored}`);
+      return;
+    }
+    act(state, parsed.action);
+  } catch (error) {
+    log(`MQTT: command ${topic} failed: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,110 @@
+/** validateChannels: every refusal names its field as a dotted path; a sound config passes. */
+import { describe, expect, it } from "vitest";
+import type { AlertConfigPost } from "@dtu/api/alerts";
+import { validateChannels } from "../../../src/alerts/channels/index.ts";
+
+const good = (): AlertConfigPost["channels"] => ({
+  mqtt: {
+    enabled: true,
+    url: "mqtts://broker.example.org:8883",
+    username: "dtu",
+    password: "pw",
+    topic: "solar/",
+    hass: true,
+    hass_prefix: "homeassistant/",
+  },
+  ntfy: { enabled: true, url: "https://ntfy.sh", topic: "my-solar_alerts", token: null },
+  webhook: { enabled: true, url: "http://192.168.1.20:8123/api/webhook/dtu", secret: "s3cret" },
+  email: {
+    enabled: true,
+    host: "smtp.example.org",
+    port: 587,
+    security: "starttls",
+    username: "me@example.org",
+    from: "dtu@example.org",
+    to: "me@example.org, partner@example.org",
+  },
+  browser: { enabled: true },
+});
+
+const DELETE = Symbol("delete");
+
+/** Applies a change to a fresh good config and validates the result. */
+function check(change: (c: Record<string, Record<string, unknown>>) => void) {
+  const config = good() as unknown as Record<string, Record<string, unknown>>;
+  change(config);
+  return validateChannels(config);
+}
+
+describe("validateChannels", () => {
+  it("accepts a sound config, disabled channels with empty addresses, and the view's *_set flags", () => {
+    expect(validateChannels(good())).toBeNull();
+    expect(
+      check((c) => {
+        c["webhook"] = { enabled: false, url: "", secret_set: true };
+        c["ntfy"] = { enabled: false, url: "", topic: "", token: undefined };
+      }),
+    ).toBeNull();
+    expect(check((c) => (c["email"]!["host"] = "::1"))).toBeNull();
+  });
+
+  it.each<[string, string, string | null, unknown]>([
+    ["channels.webhook.url", "webhook", "url", "ftp://x.org/"],
+    ["channels.webhook.url", "webhook", "url", "javascript:alert(1)"],
+    ["channels.webhook.url", "webhook", "url", "file:///etc/passwd"],
+    ["channels.webhook.url", "webhook", "url", "https://user:pw@example.org/"],
+    ["channels.webhook.url", "webhook", "url", ""],
+    ["channels.webhook.url", "webhook", "url", `https://example.org/${"a".repeat(600)}`],
+    ["channels.webhook.url", "webhook", "url", "https://example.org/\r\nX: y"],
+    ["channels.webhook.secret", "webhook", "secret", 42],
+    ["channels.ntfy.url", "ntfy", "url", "not a url"],
+    ["channels.ntfy.topic", "ntfy", "topic", "a/b"],
+    ["channels.ntfy.topic", "ntfy", "topic", "x".repeat(65)],
+    ["channels.ntfy.token", "ntfy", "token", "t".repeat(300)],
+    ["channels.mqtt.url", "mqtt", "url", "http://broker:1883"],
+    ["channels.mqtt.topic", "mqtt", "topic", "solar"],
+    ["channels.mqtt.topic", "mqtt", "topic", "solar/#/"],
+    ["channels.mqtt.hass_prefix", "mqtt", "hass_prefix", "home assistant/"],
+    ["channels.mqtt.hass", "mqtt", "hass", "yes"],
+    ["channels.email.host", "email", "host", "smtp example.org"],
+    ["channels.email.port", "email", "port", 0],
+    ["channels.email.port", "email", "port", 70000],
+    ["channels.email.port", "email", "port", "587"],
+    ["channels.email.security", "email", "security", "ssl"],
+    ["channels.email.from", "email", "from", "dtu.example.org"],
+    ["channels.email.from", "email", "from", "dtu@example.org\r\nBcc: x@y.z"],
+    ["channels.email.to", "email", "to", "a@example.org, not-an-address"],
+    ["channels.email.to", "email", "to", "a@example.org,"],
+    ["channels.email.to", "email", "to", Array(11).fill("a@example.org").join(",")],
+    ["channels.email.username", "email", "username", "u\nv"],
+    ["channels.browser.enabled", "browser", "enabled", 1],
+    ["channels.browser", "browser", null, DELETE],
+    ["channels.sms", "sms", null, { enabled: true }],
+    ["channels.webhook.headers", "webhook", "headers", {}],
+  ])("refuses %s (case %#)", (field, channel, key, value) => {
+    const refusal = check((c) => {
+      if (key === null && value === DELETE) delete c[channel];
+      else if (key === null) c[channel] = value as Record<string, unknown>;
+      else (c[channel] ??= {})[key] = value;
+    });
+    expect(refusal?.field).toBe(field);
+    expect(refusal?.message.length).toBeGreaterThan(5);
+  });
+
+  it("refuses what is not an object at all", () => {
+    expect(validateChannels(null)).toEqual({
+      field: "channels",
+      message: "must be an object with the channels",
+    });
+    expect(validateChannels([])).toMatchObject({ field: "channels" });
+  });
+
+  it("names the problem in words", () => {
+    expect(check((c) => (c["webhook"]!["url"] = "ftp://x.org/"))?.message).toBe(
+      "must start with http:// or https://",
+    );
+    expect(check((c) => (c["email"]!["to"] = "a@example.org, nope"))?.message).toBe(
+      "not a valid e-mail address: nope",
+    );
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * The pure parts on their own: the DTU's rules and the sun without a known location (proxy mode), what the device's
+ * sunrise/sunset strings give, how "usual" string shares are learned (how many days it needs, east and west strings
+ * each their own), and the event-log decisions.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { defaultAlertConfig } from "../../src/alerts/config.ts";
+import { decideEvents } from "../../src/alerts/events.ts";
+import { dayMarginOf, minuteOf } from "../../src/alerts/proxySource.ts";
+import { observe, type Usual } from "../../src/alerts/rules.ts";
+import type { SourceInverter, SourceSnapshot } from "../../src/alerts/source.ts";
+import { openSqlStore, resilientStore, type AlertStore } from "../../src/alerts/store.ts";
+import { createTrackerState, step } from "../../src/alerts/tracker.ts";
+import { bucketOf, learnShares, MIN_DAYS } from "../../src/alerts/usual.ts";
+
+const nothing: Usual = { share: () => null, peak: () => null };
+
+function snapshot(patch: Partial<SourceSnapshot> = {}): SourceSnapshot {
+  return {
+    now: Date.parse("2024-06-15T10:00:00Z"),
+    dtuName: "dtu",
+    dtuSerial: "1",
+    localDay: "2024-06-15",
+    localTime: "12:00",
+    inverters: [],
+    dtuReachable: true,
+    clockUnsynced: false,
+    radioProblem: false,
+    elevation: null,
+    dayMargin: null,
+    ...patch,
+  };
+}
+
+const inverter = (patch: Partial<SourceInverter> = {}): SourceInverter => ({
+  serial: "114182123456",
+  name: "Roof",
+  pollEnabled: true,
+  reachable: false,
+  producing: false,
+  power: 0,
+  strings: [0, 0],
+  events: 0,
+  limitStatus: "Ok",
+  powerStatus: "Ok",
+  limitRelative: 100,
+  yieldDayWh: 0,
+  ...patch,
+});
+
+const rules = defaultAlertConfig().rules;
+const badOf = (snap: SourceSnapshot, kind: string) =>
+  observe(snap, rules, nothing).find((o) => o.kind === kind)?.bad;
+
+describe("the DTU's own rules", () => {
+  it("not answering only in proxy mode; the hints are not judged while the device is away", () => {
+    expect(badOf(snapshot({ dtuReachable: null }), "dtu_silent")).toBeUndefined();
+    expect(badOf(snapshot({ dtuReachable: false }), "dtu_silent")).toBe(true);
+    expect(badOf(snapshot({ radioProblem: true }), "radio")).toBe(true);
+    expect(badOf(snapshot({ clockUnsynced: true }), "clock")).toBe(true);
+    expect(badOf(snapshot({ clockUnsynced: true, dtuReachable: false }), "clock")).toBeNull();
+    const clock = observe(snapshot({ clockUnsynced: true }), rules, nothing).find((o) => o.kind === "clock");
+    expect(clock?.raiseAfterMs).toBe(60 * 60_000); // "for over an hour"
+  });
+});
+
+describe("the sun without a known location (proxy without the admin password)", () => {
+  it("reads the device's sunrise and sunset; sun up from 90 minutes after sunrise", () => {
+    expect(minuteOf("Saturday, June 15 2024 05:10:00")).toBe(310);
+    expect(minuteOf("--")).toBeNull();
+    const status = { sun_risetime: "Sat, June 15 2024 05:00:00", sun_settime: "Sat, June 15 2024 21:30:00" };
+    expect(dayMarginOf(status, 6 * 60)).toBe(60);
+    expect(dayMarginOf(status, 23 * 60)).toBe(-90);
+    expect(dayMarginOf({ ...status, sun_isSunsetAvailable: false }, 600)).toBeNull();
+    const silent = (dayMargin: number | null) =>
+      badOf(snapshot({ dayMargin, inverters: [inverter()] }), "inverter_silent");
+    expect(silent(60)).toBeNull(); // the device's day has begun, the inverters may still sleep
+    expect(silent(120)).toBe(true);
+    expect(silent(-30)).toBeNull();
+    expect(silent(null)).toBeNull();
+  });
+});
+
+describe("usual string shares", () => {
+  /** One day of 5-minute rows: an east string strong in the morning, a west string in the afternoon. */
+  function day(d: number, scale = 1) {
+    const rows = [];
+    for (let slot = 0; slot < 288; slot++) {
+      const hour = slot / 12;
+      if (hour < 4 || hour > 18) continue;
+      const east = Math.max(0, 300 * Math.sin(((hour - 4) / 10) * Math.PI)) * scale;
+      const west = Math.max(0, 300 * Math.sin(((hour - 8) / 10) * Math.PI)) * scale;
+      const bucket = Math.floor(slot / 6);
+      rows.push(
+        { serial: "a", ch: 0, day: d, bucket, p: east },
+        { serial: "a", ch: 1, day: d, bucket, p: west },
+      );
+    }
+    return rows;
+  }
+  const at = (hour: number) => Date.UTC(1970, 0, 3, hour);
+
+  it(`needs ${MIN_DAYS} days; then each string has its own share at each time of day`, () => {
+    expect(learnShares([...day(0), ...day(1)]).size).toBe(0);
+    const shares = learnShares([...day(0), ...day(1), ...day(2, 0.3)]); // a cloudy day among them
+    const share = (ch: number, hour: number) => shares.get(`a:${ch}:${bucketOf(at(hour))}`) ?? NaN;
+    expect(share(0, 7)).toBeGreaterThan(0.8);
+    expect(share(1, 16)).toBeGreaterThan(0.8);
+    expect(share(0, 12) + share(1, 12)).toBeCloseTo(1, 5);
+  });
+});
+
+describe("event log and tracker", () => {
+  it("new entries once; ignored ids never; an ended entry clears its open alert", () => {
+    const rule = { enabled: true, ignore_ids: [1] };
+    const log = [
+      { id: 1, message: "Inverter start", start: 100, end: 100 },
+      { id: 141, message: "Grid", start: 200, end: 0 },
+      { id: 12, message: "Drop", start: 300, end: 310 },
+    ];
+    const first = decideEvents("s", "d", log, rule, () => false, new Set());
+    expect(first.raise.map((f) => [f.event.id, f.ended])).toEqual([
+      [141, false],
+      [12, true],
+    ]);
+    const keys = new Set(first.raise.map((f) => f.key));
+    expect(decideEvents("s", "d", log, rule, (k) => keys.has(k), new Set()).raise).toEqual([]);
+    const ended = log.map((e) => (e.id === 141 ? { ...e, end: 400 } : e));
+    expect(decideEvents("s", "d", ended, rule, () => true, new Set(["event_log:s:d:141:200"])).clear).toEqual(
+      ["event_log:s:d:141:200"],
+    );
+  });
+
+  it("a break in the condition restarts the count; an open key is never raised again", () => {
+    const state = createTrackerState();
+    const o = (bad: boolean | null) => ({
+      key: "k",
+      kind: "radio" as const,
+      severity: "warning" as const,
+      serial: null,
+      name: "dtu",
+      channel: null,
+      bad,
+      raiseAfterMs: 60_000,
+      clearAfterMs: 60_000,
+      facts: {},
+    });
+    expect(step(state, [o(true)], new Set(), 0).raise).toHaveLength(0);
+    expect(step(state, [o(null)], new Set(), 30_000).raise).toHaveLength(0);
+    expect(step(state, [o(true)], new Set(), 60_000).raise).toHaveLength(0);
+    expect(step(state, [o(true)], new Set(), 120_000).raise).toHaveLength(1);
+    expect(step(state, [o(true)], new Set(["k"]), 300_000).raise).toHaveLength(0);
+    expect(step(state, [o(false)], new Set(["k"]), 310_000).clear).toEqual([]);
+    expect(step(state, [o(false)], new Set(["k"]), 370_000).clear).toEqual(["k"]);
+    expect(step(state, [], new Set(["gone"]), 400_000)).toMatchObject({ clear: [], drop: ["gone"] });
+  });
+});
+
+describe("store", () => {
+  it("history.db failing during a run: alerts go on in memory with the open ones, and say so", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dtu-alert-store-"));
+    const lines: string[] = [];
+    try {
+      const sql = openSqlStore(join(dir, "history.db"));
+      let full = false;
+      const primary: AlertStore = {
+        ...sql,
+        insert: (a) => {
+          if (full) throw new Error("database or disk is full");
+          return sql.insert(a);
+        },
+      };
+      const store = resilientStore(primary, (l) => lines.push(l));
+      const base = { serial: null, name: "dtu", channel: null, detail: "", severity: "warning" as const };
+      const first = store.insert({ ...base, key: "radio", kind: "radio", title: "radio", started: 100 });
+      expect(store.open().map((a) => a.id)).toEqual([first.id]);
+      expect(store.storage).toBe("database");
+      full = true;
+      const second = store.insert({ ...base, key: "clock", kind: "clock", title: "clock", started: 200 });
+      expect(store.storage).toBe("memory");
+      expect(store.problem).toMatch(/disk is full.*memory only from now on/);
+      expect(lines).toHaveLength(1);
+      expect(second.id).toBeGreaterThan(first.id);
+      expect(store.open().map((a) => a.key)).toEqual(["radio", "clock"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("weak string", () => {
+  const usual: Usual = { share: () => 0.5, peak: () => 1000 };
+  const weak = (limitRelative: number) =>
+    observe(
+      snapshot({
+        elevation: 40,
+        inverters: [
+          inverter({ reachable: true, producing: true, power: 380, strings: [300, 100], limitRelative }),
+        ],
+      }),
+      rules,
+      usual,
+    ).find((o) => o.kind === "weak_string" && o.channel === 1)?.bad;
+
+  it("a string at half its usual share is weak; not judged while its inverter is limited", () => {
+    expect(weak(100)).toBe(true);
+    expect(weak(0)).toBe(true); // 0 = limit not read yet (API.md §3.1)
+    expect(weak(50)).toBeNull();
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * The rules of issue 23 against recorded data (harness.ts: the simulated fleet's own sun, clouds and night sleep,
+ * "usual" learned from backfilled days), with an injected clock: night, dusk, a cloudy day, a weak string, an
+ * inverter that comes back, polling off, a restart with an alert open, and the inverter's own events and commands.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { slot } from "../fleet/helpers.ts";
+import { HM, HMS, harness, rulesWith, summaryOf, type Harness } from "./harness.ts";
+
+let h: Harness | null = null;
+afterEach(() => {
+  h?.close();
+  h = null;
+});
+
+/** Only the rule under test: event-log entries and command failures of the simulation stay out of the way. */
+const only = (rules: Parameters<typeof rulesWith>[0]) =>
+  rulesWith({
+    inverter_silent: { enabled: false },
+    weak_string: { enabled: false },
+    not_producing: { enabled: false },
+    event_log: { enabled: false },
+    command_failed: { enabled: false },
+    ...rules,
+  });
+
+describe("inverter not answering", () => {
+  it("is never raised at night, however long the inverter is silent", async () => {
+    h = await harness("2024-06-15T20:00:00Z", {
+      offline: [HMS],
+      rules: only({
+        inverter_silent: { enabled: true, minutes: 1 },
+        not_producing: { enabled: true, minutes: 1 },
+      }),
+    });
+    await h.runTo("2024-06-16T02:30:00Z", 120);
+    expect(h.messages).toEqual([]);
+  });
+
+  it("at dusk the sun sets before the threshold is reached: no alert", async () => {
+    // 18:45 UTC is 20:45 in Berlin, the sun at about 6°; below 5° a quarter of an hour later.
+    h = await harness("2024-06-15T18:45:00Z", {
+      offline: [HMS],
+      rules: only({
+        inverter_silent: { enabled: true, minutes: 30 },
+        weak_string: { enabled: true, minutes: 1 },
+      }),
+      faults: [{ serial: HM, channel: 1, factor: 0.3 }],
+    });
+    await h.runTo("2024-06-15T21:00:00Z", 60);
+    expect(h.messages).toEqual([]);
+  });
+
+  it("by day: raised after N minutes counted from the start, once; cleared when it answers again", async () => {
+    h = await harness("2024-06-15T09:00:00Z", {
+      offline: [HMS],
+      rules: only({ inverter_silent: { enabled: true, minutes: 5 } }),
+    });
+    await h.runTo("2024-06-15T09:04:00Z");
+    expect(h.messages).toEqual([]);
+    await h.runTo("2024-06-15T09:06:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`inverter_silent ${HMS}`]);
+    const raised = h.messages[0];
+    expect(raised?.alert?.severity).toBe("critical");
+    expect(raised?.title).toBe(`Inverter ${HMS.slice(-4)} is not answering`);
+    expect(Object.keys(raised?.alert ?? {})).not.toContain("key"); // the wire shape only
+    await h.runTo("2024-06-15T10:00:00Z");
+    expect(summaryOf(h.messages, "raised")).toHaveLength(1); // never twice while open
+    expect(h.store.open().map((a) => a.kind)).toEqual(["inverter_silent"]);
+
+    h.fleet.faults.silence(HMS, false);
+    await h.runTo("2024-06-15T10:03:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual([]); // hysteresis: back for less than the recovery delay
+    await h.runTo("2024-06-15T10:10:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual([`inverter_silent ${HMS}`]);
+    const cleared = h.messages.at(-1);
+    expect(cleared?.title).toBe(`Recovered: Inverter ${HMS.slice(-4)} is not answering`);
+    expect(h.store.open()).toEqual([]);
+    const [stored] = h.store.list({ openOnly: false });
+    // Answering again from the first poll after 10:00, then 5 minutes of recovery delay (the threshold, at most 10).
+    const s = (iso: string): number => Date.parse(iso) / 1000;
+    expect(stored?.cleared).toBeGreaterThanOrEqual(s("2024-06-15T10:05:00Z"));
+    expect(stored?.cleared).toBeLessThanOrEqual(s("2024-06-15T10:06:00Z"));
+  });
+
+  it("polling off: never raised, and an open alert ends", async () => {
+    h = await harness("2024-06-15T09:00:00Z", {
+      inverters: [slot(HM), slot(HMS, { poll_enable: false })],
+      offline: [HMS],
+      rules: only({
+        inverter_silent: { enabled: true, minutes: 1 },
+        not_producing: { enabled: true, minutes: 1 },
+      }),
+    });
+    await h.runTo("2024-06-15T10:00:00Z", 60);
+    expect(h.messages).toEqual([]);
+  });
+
+  it("a gateway restart with the alert open does not send it again; the recovery still comes", async () => {
+    h = await harness("2024-06-15T09:00:00Z", {
+      offline: [HMS],
+      rules: only({ inverter_silent: { enabled: true, minutes: 2 } }),
+    });
+    await h.runTo("2024-06-15T09:05:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`inverter_silent ${HMS}`]);
+    h.restart();
+    await h.runTo("2024-06-15T09:30:00Z");
+    expect(summaryOf(h.messages, "raised")).toHaveLength(1);
+    h.fleet.faults.silence(HMS, false);
+    await h.runTo("2024-06-15T09:40:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual([`inverter_silent ${HMS}`]);
+    expect(h.store.list({ openOnly: false })).toHaveLength(1);
+  });
+
+  it("polling switched off by day ends an open alert; at night (no night polling) it stays open", async () => {
+    // March: the device's night (nautical dusk at 51° N) begins about 19:20 local time.
+    h = await harness("2024-03-15T15:00:00Z", {
+      inverters: [slot(HM), slot(HMS, { poll_enable_night: false })],
+      offline: [HMS],
+      rules: only({ inverter_silent: { enabled: true, minutes: 2 } }),
+    });
+    await h.runTo("2024-03-15T15:05:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`inverter_silent ${HMS}`]);
+    await h.runTo("2024-03-15T21:00:00Z", 120);
+    expect(h.fleet.liveData().inverters.find((i) => i.serial === HMS)?.poll_enabled).toBe(false);
+    expect(summaryOf(h.messages, "cleared")).toEqual([]);
+    await h.runTo("2024-03-16T09:00:00Z", 300); // morning: still silent, still open, not raised again
+    expect(summaryOf(h.messages, "raised")).toHaveLength(1);
+    h.config.inverters[1]!.poll_enable = false;
+    h.fleet.reconfigure(h.config);
+    await h.runTo("2024-03-16T09:10:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual([`inverter_silent ${HMS}`]);
+  });
+});
+
+describe("weak string", () => {
+  it("a cloudy day dims all strings together: no alert", async () => {
+    // Every string at a quarter of its power: the system still makes well over 10 % of its usual peak.
+    const all = [0, 1].map((channel) => ({ serial: HM, channel, factor: 0.25 }));
+    const hms = [0, 1, 2, 3].map((channel) => ({ serial: HMS, channel, factor: 0.25 }));
+    h = await harness("2024-06-15T08:00:00Z", {
+      faults: [...all, ...hms],
+      rules: only({ weak_string: { enabled: true, minutes: 1 } }),
+    });
+    await h.runTo("2024-06-15T14:00:00Z", 60);
+    expect(h.messages).toEqual([]);
+  });
+
+  it("raised within M minutes, once; recovery after the string is back", async () => {
+    h = await harness("2024-06-15T10:00:00Z", {
+      faults: [{ serial: HMS, channel: 2, factor: 0.4 }],
+      rules: only({ weak_string: { enabled: true, minutes: 10, percent: 60 } }),
+    });
+    await h.runTo("2024-06-15T10:09:00Z");
+    expect(h.messages).toEqual([]);
+    await h.runTo("2024-06-15T10:12:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`weak_string ${HMS}/2`]);
+    expect(h.messages[0]?.title).toBe(`Inverter ${HMS.slice(-4)}: string 3 is weak`);
+    await h.runTo("2024-06-15T12:00:00Z", 60);
+    expect(summaryOf(h.messages, "raised")).toHaveLength(1);
+    h.fleet.faults.string(HMS, 2, 1);
+    await h.runTo("2024-06-15T12:20:00Z", 60);
+    expect(summaryOf(h.messages, "cleared")).toEqual([`weak_string ${HMS}/2`]);
+  });
+
+  it("not judged while the sun is low, so a weak string in the evening waits for the next day", async () => {
+    h = await harness("2024-06-15T17:55:00Z", {
+      faults: [{ serial: HMS, channel: 2, factor: 0.4 }],
+      rules: only({ weak_string: { enabled: true, minutes: 1 } }),
+    });
+    await h.runTo("2024-06-15T20:00:00Z", 60);
+    expect(h.messages).toEqual([]);
+  });
+});
+
+describe("reachable but not producing", () => {
+  it("an inverter switched off while its sibling produces", async () => {
+    h = await harness("2024-06-15T09:00:00Z", {
+      rules: only({ not_producing: { enabled: true, minutes: 3 } }),
+    });
+    await h.runTo("2024-06-15T09:01:00Z");
+    h.fleet.setPower(HM, false);
+    // Off once the command is acknowledged and the DTU read the inverter again (a few seconds): 3 minutes on.
+    await h.runTo("2024-06-15T09:03:30Z");
+    expect(h.messages).toEqual([]);
+    await h.runTo("2024-06-15T09:05:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`not_producing ${HM}`]);
+    h.fleet.setPower(HM, true);
+    await h.runTo("2024-06-15T09:20:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual([`not_producing ${HM}`]);
+  });
+});
+
+describe("the inverter's own events and commands", () => {
+  it("a new event-log entry: raised once with its text in the alert language, cleared when it ends", async () => {
+    h = await harness("2024-06-15T09:00:00Z", {
+      rules: only({ event_log: { enabled: true, ignore_ids: [1, 2, 12] } }),
+    });
+    h.alertConfig.language = "de";
+    await h.runTo("2024-06-15T09:01:00Z");
+    h.fleet.faults.event(HM, 141); // active
+    h.fleet.faults.event(HM, 12, h.now()); // ignored
+    await h.runTo("2024-06-15T09:03:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`event_log ${HM}`]);
+    expect(h.messages[0]?.title).toBe(`Inverter ${HM.slice(-4)}: Netz: Überspannung`);
+    h.restart();
+    await h.runTo("2024-06-15T09:06:00Z");
+    expect(summaryOf(h.messages, "raised")).toHaveLength(1);
+    expect(h.store.open().map((a) => a.title)).toEqual([`Inverter ${HM.slice(-4)}: Netz: Überspannung`]);
+    expect(h.fleet.faults.endEvent(HM, 141)).toBe(true);
+    // The log is read again every 5 minutes while one of its entries is open.
+    await h.runTo("2024-06-15T09:12:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual([`event_log ${HM}`]);
+    expect(h.messages.at(-1)?.title).toBe(`Behoben: Inverter ${HM.slice(-4)}: Netz: Überspannung`);
+  });
+
+  it("a limit command that ends in Failure; cleared once the inverter acknowledges", async () => {
+    h = await harness("2024-06-15T09:00:00Z", { rules: only({ command_failed: { enabled: true } }) });
+    await h.runTo("2024-06-15T09:01:00Z");
+    h.fleet.faults.failCommands(HM, true);
+    h.fleet.setLimit(HM, 50, 1);
+    // Failure alternates with Pending (re-sent every poll cycle, API.md §3.7): a 1 s clock sees both.
+    await h.runTo("2024-06-15T09:01:30Z", 1);
+    expect(summaryOf(h.messages, "raised")).toEqual([`command_failed ${HM}`]);
+    h.fleet.faults.failCommands(HM, false);
+    await h.runTo("2024-06-15T09:02:00Z", 1);
+    expect(summaryOf(h.messages, "cleared")).toEqual([`command_failed ${HM}`]);
+  });
+});
+
+describe("daily summary", () => {
+  it("once after sunset, with energy, peak, each inverter and the alerts still open; not again after a restart", async () => {
+    h = await harness("2024-06-15T17:00:00Z", {
+      offline: [HMS],
+      rules: only({ daily_summary: { enabled: true }, inverter_silent: { enabled: true, minutes: 5 } }),
+    });
+    await h.runTo("2024-06-15T19:00:00Z", 60);
+    expect(summaryOf(h.messages, "summary")).toEqual([]); // the sun is still up (about 4° at 21:00 in Berlin)
+    await h.runTo("2024-06-15T20:00:00Z", 60);
+    const summaries = h.messages.filter((m) => m.event === "summary");
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]?.title).toBe("OpenDTU-Test: daily summary 2024-06-15");
+    expect(summaries[0]?.text).toMatch(/^Energy \d+\.\d\d kWh, peak \d+ W\./);
+    expect(summaries[0]?.text).toContain(`Inverter ${HM.slice(-4)}: `);
+    expect(summaries[0]?.text).toContain(`Open alerts:\n- Inverter ${HMS.slice(-4)} is not answering`);
+    h.restart();
+    await h.runTo("2024-06-15T21:00:00Z", 120);
+    expect(h.messages.filter((m) => m.event === "summary")).toHaveLength(1);
+  });
+});
