@@ -64,7 +64,8 @@ function installable(dir: string): void {
   const m = JSON.parse(readFileSync(join(dir, "site.webmanifest"), "utf8")) as Manifest;
   expect(m.name).toBeTruthy();
   expect(m.display).toBe("standalone");
-  expect(m.start_url).toBe("/");
+  // Relative to the manifest, so the app installs from under a gateway prefix too (issue 24 §3).
+  expect(m.start_url).toBe(".");
   expect(m.theme_color).toMatch(/^#[0-9a-f]{6}$/);
   expect(m.background_color).toMatch(/^#[0-9a-f]{6}$/);
   const offered = new Set<string>();
@@ -106,7 +107,10 @@ describe("device build (webapp_dist)", () => {
 
   it("is installable from its own files, the manifest links from the page", () => {
     const html = gunzipSync(readFileSync(join(WEB_ROOT, "index.html.gz"))).toString();
-    expect(html).toContain('rel="manifest" href="/site.webmanifest"');
+    expect(html).toContain('rel="manifest" href="site.webmanifest"');
+    // Every URL of the page relative to its base, which is `/` on the device (issue 24 §3).
+    expect(html).toMatch(/<head>\s*<base href="\/"/);
+    expect(html).toContain('src="./js/app.js"');
     installable(WEB_ROOT);
   });
 });

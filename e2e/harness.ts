@@ -295,22 +295,7 @@ export async function startHarness({ build, ...extras }: HarnessOptions = {}): P
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },
-    async axe(page) {
-      // Evaluated through the browser's devtools protocol: the pages' CSP (SECURITY.md) blocks an inline <script>.
-      await page.evaluate(axeSource);
-      const violations = await page.evaluate(async () => {
-        // axe is a global injected just above; typed loosely because axe-core's types are not loaded here.
-        const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } })
-          .axe;
-        const r = await axe.run();
-        return r.violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map(
-            (v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-          );
-      });
-      if (violations.length > 0) throw new Error(`axe on ${page.url()}:\n${violations.join("\n")}`);
-    },
+    axe: runAxe,
     errors: (page) => tabs.get(page)?.errs ?? [],
     assertClean(page) {
       const errs = h.errors(page);
@@ -349,6 +334,21 @@ export async function startHarness({ build, ...extras }: HarnessOptions = {}): P
     },
   };
   return h;
+}
+
+/** Runs axe-core on the page; throws listing every serious or critical violation (also for pages of other servers). */
+export async function runAxe(page: Page): Promise<void> {
+  // Evaluated through the browser's devtools protocol: the pages' CSP (SECURITY.md) blocks an inline <script>.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // axe is a global injected just above; typed loosely because axe-core's types are not loaded here.
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run();
+    return r.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+  if (violations.length > 0) throw new Error(`axe on ${page.url()}:\n${violations.join("\n")}`);
 }
 
 /**

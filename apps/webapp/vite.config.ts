@@ -20,6 +20,9 @@ const device: UserConfig = {
   plugins: [react(), cssInjectedByJs(), packLocales()],
   // public/ holds the favicons; postbuild copies them, so Vite must not copy them (and not inline assets).
   publicDir: false,
+  // Every URL the build writes (the index page's script, lazy chunks) relative to the page's base (issue 24 §3):
+  // index.html's <base href="/">, or the prefix a gateway puts there.
+  base: "./",
   build: {
     outDir: "../../webapp_dist",
     emptyOutDir: true,

@@ -187,7 +187,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const routing = createRouting(gw, routes);
   const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
   alerts?.attach(app);
-  addFeaturesRoute(app, () => ({ history: history !== null, alerts: alerts !== null }));
+  addFeaturesRoute(app, () => ({ history: history !== null, alerts: alerts !== null, devices: false }));
 
   const sockets = attachSockets(app.server, gw, security, opts.maxLiveClients);
   gw.onReboot.push(() => {

@@ -68,7 +68,7 @@ describe("simulated gateway", () => {
   it("offers history while it records and alerts while they run, to anyone (no credentials needed to know)", async () => {
     const res = await gw.app.inject({ url: "/api/gateway/features" });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ history: true, alerts: true });
+    expect(res.json()).toEqual({ history: true, alerts: true, devices: false });
   });
 
   it("offers nothing extra without history and alerts", async () => {
@@ -77,6 +77,7 @@ describe("simulated gateway", () => {
       expect((await plain.app.inject({ url: "/api/gateway/features" })).json()).toEqual({
         history: false,
         alerts: false,
+        devices: false,
       });
     } finally {
       await plain.close();
@@ -86,8 +87,8 @@ describe("simulated gateway", () => {
 
 describe("proxy", () => {
   it.each([
-    ["read-only access on", true, { history: true, alerts: false }],
-    ["read-only access off and no device password", false, { history: false, alerts: false }],
+    ["read-only access on", true, { history: true, alerts: false, devices: false }],
+    ["read-only access off and no device password", false, { history: false, alerts: false, devices: false }],
   ] as const)("offers history only while it can be recorded (%s)", async (_label, readOnly, expected) => {
     const device = await startFakeDevice("v24", readOnly);
     const dataDir = await makeDataDir();

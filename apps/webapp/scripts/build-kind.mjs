@@ -26,6 +26,9 @@ export const GATEWAY_SOURCES = [
   "screens/Alerts.tsx",
   "screens/AlertSettings.tsx",
   "app/screens.gateway.ts",
+  "features/overview/",
+  "screens/Overview.tsx",
+  "app/DeviceSwitcher.tsx",
 ];
 
 /** @returns {import("vite").Plugin} `x.gateway.ts` (or `.tsx`) in place of `x.ts` / `x.tsx`, for the gateway build. */

@@ -47,7 +47,7 @@ import type {
   SecurityConfig,
   Zones,
 } from "./settings.ts";
-import type { Overview, OverviewEnergy } from "./overview.ts";
+import type { Overview, OverviewDeviceNames, OverviewEnergy } from "./overview.ts";
 import type { ConfigList, SystemStatus } from "./system.ts";
 
 export type AuthClass = "none" | "read" | "admin";
@@ -158,6 +158,7 @@ export const historyEndpoints = {
 export const overviewEndpoints = {
   overview: { method: "GET", path: "/api/overview", auth: "read" } as Get<Overview>,
   energy: { method: "GET", path: "/api/overview/energy", auth: "read" } as Get<OverviewEnergy>,
+  names: { method: "GET", path: "/api/overview/devices", auth: "none" } as Get<OverviewDeviceNames>,
 };
 
 /**

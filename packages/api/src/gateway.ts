@@ -14,10 +14,15 @@ export interface GatewayFeatures {
   history: boolean;
   /** Alerts run (issue 23: both modes, unless started without them): the Alerts screens and the open-alerts badge. */
   alerts: boolean;
+  /**
+   * This is the top level of a gateway with several devices (issue 24 §4), each under `/d/NAME/`: the app's `/` is
+   * the overview. Only the top level says true; a device's own app under `/d/NAME/` says false.
+   */
+  devices: boolean;
 }
 
 /** The answer of a server that offers nothing extra (a device, an error, not answered yet). */
-export const NO_GATEWAY_FEATURES: GatewayFeatures = { history: false, alerts: false };
+export const NO_GATEWAY_FEATURES: GatewayFeatures = { history: false, alerts: false, devices: false };
 
 export const gatewayEndpoints = {
   features: { method: "GET", path: "/api/gateway/features", auth: "none" } as EndpointDef<

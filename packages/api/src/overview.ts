@@ -47,6 +47,14 @@ export const Overview = v.object({
 });
 export type Overview = v.InferOutput<typeof Overview>;
 
+/**
+ * GET /api/overview/devices: the devices' names, in the order of the command line, for the device switcher of each
+ * device's pages. No auth: it names the devices (as their `/d/NAME/` paths do), not their figures; a page of a device
+ * whose overview stays locked still lists the others.
+ */
+export const OverviewDeviceNames = v.object({ names: v.array(v.string()) });
+export type OverviewDeviceNames = v.InferOutput<typeof OverviewDeviceNames>;
+
 export const OverviewEnergyRow = v.object({
   /** First day of the period, as in HistoryEnergyRow. */
   period: v.string(),

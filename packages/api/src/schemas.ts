@@ -41,7 +41,7 @@ import {
   SecurityConfig,
   Zones,
 } from "./settings.ts";
-import { Overview, OverviewEnergy } from "./overview.ts";
+import { Overview, OverviewDeviceNames, OverviewEnergy } from "./overview.ts";
 import { ApiResultSchema, ConfigList, SystemStatus } from "./system.ts";
 
 type SchemaOf<K extends EndpointName> = [ResponseOf<K>] extends [never]
@@ -99,6 +99,7 @@ export const responseSchemas = {
 export const overviewSchemas = {
   overview: Overview,
   energy: OverviewEnergy,
+  names: OverviewDeviceNames,
 } satisfies {
   [K in keyof typeof overviewEndpoints]: v.GenericSchema<
     unknown,

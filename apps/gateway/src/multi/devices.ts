@@ -16,6 +16,7 @@ import { placeUnder } from "./mount.ts";
 import { sendOverviewEnergy } from "./energy.ts";
 import { sendOverview, type NamedSource } from "./overview.ts";
 import { seedSimConfig, simIdentity } from "./simSeed.ts";
+import { TOP_ANSWERS, sendAppFile } from "./top.ts";
 import { proxySource, simSource, type DeviceSource } from "./sources.ts";
 import type { DeviceSpec } from "./specs.ts";
 
@@ -148,17 +149,22 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
   const devices = started.map(({ mount: _mount, ...device }) => device);
   const first = started[0]?.prefix ?? "/";
   const top = (req: IncomingMessage, res: ServerResponse): void => {
-    const path = (req.url ?? "/").split("?", 1)[0];
+    const path = (req.url ?? "/").split("?", 1)[0] ?? "/";
     const read = req.method === "GET" || req.method === "HEAD";
-    const send = several && read ? TOP.get(path ?? "") : undefined;
+    const send = several
+      ? ((read ? TOP.get(path) : undefined) ??
+        TOP_ANSWERS.get(`${req.method === "HEAD" ? "GET" : req.method} ${path}`))
+      : undefined;
     if (send) {
       send(devices, req, res).catch(() => {
         if (!res.headersSent) res.writeHead(500).end();
       });
       return;
     }
+    // The overview page (the web app at `/`, ./top.ts).
+    if (several && read && sendAppFile(devices[0], path, req, res)) return;
     if (read && path === "/") {
-      // Until the web app's overview page is wired (issue 24 §4, the lead), the start page is the first device.
+      // One device under --base-path: the way in.
       res.writeHead(302, { location: first, "cache-control": "no-store" }).end();
       return;
     }
@@ -171,7 +177,7 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
       .end(
         JSON.stringify({
           type: "danger",
-          message: `Nothing at ${path ?? "/"}; the devices are under ${several ? "/d/NAME/" : first}`,
+          message: `Nothing at ${path}; the devices are under ${several ? "/d/NAME/" : first}`,
         }),
       );
   };

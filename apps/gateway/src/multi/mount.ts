@@ -3,15 +3,16 @@
  * §3). The outer server (./host.ts) strips the prefix and hands the request to the app's router, so the app answers
  * as it would at `/`. What the app cannot know, this adds to its answers (an onSend hook, so it works whatever page
  * or route produced them):
- * - the index page gets `<base href="PREFIX">` first thing in its head, so the web app resolves every relative URL
- *   (requests, sockets, links, assets) under the prefix and reads its base from `document.baseURI`;
+ * - the index page gets `<base href="PREFIX">` in place of the web app's own `<base href="/">` (or first thing in its
+ *   head), so the web app resolves every relative URL (requests, sockets, links, assets) under the prefix and reads
+ *   its base from `document.baseURI`; the page's policy allows a base of this origin (`base-uri 'self'`);
  * - cookies (the session cookie for socket upgrades) get `Path=PREFIX`, so each device's login stays its own in the
  *   browser: a login to one device neither opens nor replaces another's;
- * - a `Location` to an absolute path is put under the prefix;
- * - the page's Content-Security-Policy allows that base: `base-uri 'self'` instead of `'none'`.
+ * - a `Location` to an absolute path is put under the prefix.
  */
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { isTopRequest } from "./top.ts";
 
 const isGzip = (b: Buffer): boolean => b.length > 2 && b[0] === 0x1f && b[1] === 0x8b;
 
@@ -25,9 +26,11 @@ export function withBase(page: Buffer | string, prefix: string): Buffer {
   const html = (gz ? gunzipSync(bytes) : bytes).toString("utf8");
   const tag = `<base href="${escapeAttr(prefix)}">`;
   if (html.includes(tag)) return bytes;
+  // The browser takes the first <base>; the page's own (index.html) gives way, so there is only one.
+  const own = /<base href="\/"\s*\/?>/i.exec(html);
   const head = /<head(\s[^>]*)?>/i.exec(html);
-  const at = head ? head.index + head[0].length : 0;
-  const next = html.slice(0, at) + tag + html.slice(at);
+  const at = own ? own.index : head ? head.index + head[0].length : 0;
+  const next = html.slice(0, at) + tag + html.slice(own ? at + own[0].length : at);
   return gz ? gzipSync(next) : Buffer.from(next);
 }
 
@@ -41,18 +44,17 @@ export function cookieUnder(cookie: string, prefix: string): string {
 }
 
 function rewriteHeaders(reply: FastifyReply, prefix: string): void {
-  // The page's policy forbids <base> (security/headers.ts, `base-uri 'none'`); under a prefix the page needs its own,
-  // so it may name this origin, still no other.
-  const csp = reply.getHeader("content-security-policy");
-  if (typeof csp === "string")
-    void reply.header("content-security-policy", csp.replace("base-uri 'none'", "base-uri 'self'"));
   const cookie = reply.getHeader("set-cookie");
-  if (typeof cookie === "string") void reply.header("set-cookie", cookieUnder(cookie, prefix));
-  else if (Array.isArray(cookie))
+  if (cookie !== undefined) {
+    // Fastify's header() adds to set-cookie rather than replacing it: without the removal the browser would get the
+    // cookie twice, once with `Path=/` (sent to every device, and replaced by each device's login).
+    void reply.removeHeader("set-cookie");
+    const cookies = Array.isArray(cookie) ? cookie : [String(cookie)];
     void reply.header(
       "set-cookie",
-      cookie.map((c) => cookieUnder(String(c), prefix)),
+      cookies.map((c) => cookieUnder(String(c), prefix)),
     );
+  }
   const location = reply.getHeader("location");
   if (typeof location === "string" && location.startsWith("/") && !location.startsWith("//"))
     void reply.header("location", prefix.replace(/\/$/, "") + location);
@@ -61,7 +63,9 @@ function rewriteHeaders(reply: FastifyReply, prefix: string): void {
 /** Adds the prefix's hook to `app` (before it is ready). */
 export function placeUnder(app: FastifyInstance, prefix: string): void {
   const pages = new WeakMap<Buffer, Buffer>();
-  app.addHook("onSend", async (_req, reply, payload) => {
+  app.addHook("onSend", async (req, reply, payload) => {
+    // The overview's page and files at the top level (./top.ts) stay at `/`.
+    if (isTopRequest(req.raw)) return payload;
     rewriteHeaders(reply, prefix);
     if (reply.statusCode !== 200) return payload;
     if (!/^text\/html\b/i.test(String(reply.getHeader("content-type") ?? ""))) return payload;

@@ -159,6 +159,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   addFeaturesRoute(app, async () => ({
     history: history !== null && !REFUSED.includes(await history.access),
     alerts: alerts !== null,
+    devices: false,
   }));
 
   await app.register(httpProxy, {

@@ -10,7 +10,8 @@
  * - images from this origin and data: URLs;
  * - connections to this origin (its sockets included: CSP 3 'self' covers ws: on the same host) and the version
  *   check on api.github.com (apps/webapp/src/features/system/rules.ts);
- * - no framing, no plugins, no <base> or form posts elsewhere.
+ * - no framing, no plugins, no form posts elsewhere; a <base> only of this origin: the web app's page names its base
+ *   (`<base href="/">`, or the prefix a gateway serving several devices puts there: issue 24 §3, multi/mount.ts).
  */
 import type { FastifyReply } from "fastify";
 
@@ -24,7 +25,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data:",
   `connect-src 'self' ${VERSION_CHECK_ORIGIN}`,
   "object-src 'none'",
-  "base-uri 'none'",
+  "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join("; ");

@@ -56,6 +56,7 @@ describe("--base-path /solar/", () => {
   it("keeps the session cookie to the prefix", async () => {
     const login = await get("/solar/api/security/authenticate", { authorization: ADMIN });
     expect(login.status).toBe(200);
+    expect(login.headers.getSetCookie()).toHaveLength(1);
     expect(login.headers.get("set-cookie")).toMatch(/; Path=\/solar(;|$)/);
   });
 

@@ -99,6 +99,36 @@ describe("two simulated devices", () => {
     expect((await get("/d/nobody/api/livedata/status")).status).toBe(404);
   });
 
+  it("serves the overview page at / with the web app's own base, its files, features and the device names", async () => {
+    for (const path of ["/", "/login"]) {
+      const page = await get(path);
+      expect(page.status, path).toBe(200);
+      const bytes = Buffer.from(await page.arrayBuffer());
+      const html = bytes[0] === 0x1f ? gunzipSync(bytes).toString() : bytes.toString();
+      expect(html, path).not.toContain("<base");
+      expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
+    }
+    expect(await (await get("/api/gateway/features")).json()).toEqual({ history: false, devices: true });
+    expect(await (await get("/d/roof/api/gateway/features")).json()).toEqual({
+      history: true,
+      devices: false,
+    });
+    expect(await (await get("/api/overview/devices")).json()).toEqual({ names: ["roof", "garage"] });
+    expect((await get("/info/system")).status).toBe(404);
+  });
+
+  it("lets the overview's login in only with credentials every device accepts", async () => {
+    const path = "/api/security/authenticate";
+    const xhr = { "x-requested-with": "XMLHttpRequest" };
+    expect((await get(path, { ...xhr, authorization: ADMIN })).status).toBe(200);
+    expect((await get(path, { ...xhr, authorization: basic("wrong") })).status).toBe(401);
+    expect((await get(path, xhr)).status).toBe(401);
+    // No top-level session: nothing set, nothing to drop.
+    expect((await get(path, { ...xhr, authorization: ADMIN })).headers.get("set-cookie")).toBeNull();
+    const out = await fetch(`http://${t.origin}/gateway/logout`, { method: "POST" });
+    expect(out.status).toBe(200);
+  });
+
   it("sums the devices' own live totals in the overview", async () => {
     // Both fleets producing, then the clock stands still.
     await eventually(async () => {
@@ -227,6 +257,8 @@ describe("two simulated devices", () => {
 
     // The session cookie of a roof login is roof's, by path and by store.
     const login = await get("/d/roof/api/security/authenticate", { authorization: roofAuth });
+    // One cookie, on roof's path only (not also on `/`, where every device would get it).
+    expect(login.headers.getSetCookie()).toHaveLength(1);
     const cookie = login.headers.get("set-cookie") ?? "";
     expect(cookie).toMatch(/; Path=\/d\/roof(;|$)/);
     const pair = cookie.split(";", 1)[0] ?? "";

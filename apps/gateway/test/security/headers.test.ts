@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self' https://api.github.com; object-src 'none'; base-uri 'none'; form-action 'self'; " +
+  "connect-src 'self' https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'; " +
   "frame-ancestors 'none'";
 
 describe.each([

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ComponentType } from "react";
+import { Suspense, useEffect, type ComponentType, type ReactNode } from "react";
 import { Page } from "../components/ui/Page";
 import { useGatewayOffer } from "../lib/gatewayFeatures";
 import { useT } from "../lib/i18n";
@@ -6,8 +6,8 @@ import { useLoggedIn } from "../lib/session";
 import { startTheme } from "../lib/theme";
 import { NotFoundScreen } from "../screens/NotFound";
 import { NavBar } from "./NavBar";
-import { guardedPaths, loginUrl, type DevicePath, type Path } from "../lib/routes";
-import { gatewayScreens, type GatewayScreen } from "./gatewayScreens";
+import { guardedPaths, loginUrl, paths, type DevicePath, type Path } from "../lib/routes";
+import { gatewayScreens, overviewScreen, type GatewayScreen } from "./gatewayScreens";
 import { screens } from "./screens";
 import { Toasts } from "./Toasts";
 import { Redirect, routeOf, useLocation } from "../lib/router";
@@ -42,6 +42,20 @@ function Loading() {
   return <Page title={useT()("common.appName")} loading />;
 }
 
+/**
+ * Gateway build: the top level of several devices (issue 24 §4) has the overview at `/` and its login, nothing else.
+ * At `/` the live view waits for the server's answer, so the top level never opens a device's socket.
+ */
+function TopLevel({ path, children }: { path: Path; children: ReactNode }) {
+  const offer = useGatewayOffer();
+  const Overview = overviewScreen;
+  if (!offer?.devices || !Overview) return offer || path !== paths.home ? children : <Loading />;
+  if (path === paths.login) return children;
+  return (
+    <Suspense fallback={<Loading />}>{path === paths.home ? <Overview /> : <NotFoundScreen />}</Suspense>
+  );
+}
+
 export function App() {
   useEffect(() => startTheme(), []);
   const path = routeOf(useLocation()) as Path;
@@ -55,10 +69,12 @@ export function App() {
       {gateway ? (
         <GatewayRoute key={path} entry={gateway} />
       ) : __GATEWAY_BUILD__ ? (
-        // Lazy screens show the page's spinner while their chunk loads.
-        <Suspense key={path} fallback={<Loading />}>
-          {guardedPaths.includes(path) ? <Guarded path={path} screen={Screen} /> : <Screen />}
-        </Suspense>
+        <TopLevel key={path} path={path}>
+          {/* Lazy screens show the page's spinner while their chunk loads. */}
+          <Suspense fallback={<Loading />}>
+            {guardedPaths.includes(path) ? <Guarded path={path} screen={Screen} /> : <Screen />}
+          </Suspense>
+        </TopLevel>
       ) : guardedPaths.includes(path) ? (
         <Guarded key={path} path={path} screen={Screen} />
       ) : (

@@ -13,6 +13,8 @@ import { loginUrl, paths } from "../lib/routes";
 import { useBrandIcon } from "./useBrandIcon";
 import { gatewayScreens, type GatewayScreen } from "./gatewayScreens";
 import { useGatewayFeatures } from "../lib/gatewayFeatures";
+import { inDevice } from "../lib/devices";
+import { DeviceSwitcher } from "./DeviceSwitcher";
 
 const themeLabel: Record<Theme, MessageKey> = {
   light: "common.themeLight",
@@ -39,6 +41,8 @@ export function NavBar() {
   /** Gateway build: the gateway's screens of one menu that the server offers now (./gatewayScreens.ts). */
   const offered = (where: GatewayScreen["menu"]): NavLink[] =>
     offer ? gatewayScreens.filter((s) => s.menu === where && offer[s.feature]) : [];
+  /** Gateway build, the top level of several devices: only the overview and the switcher, no device's menus. */
+  const top = __GATEWAY_BUILD__ && offer?.devices;
 
   const menu = (label: MessageKey, links: readonly NavLink[]) => (
     <Dropdown nav label={t(label)}>
@@ -81,24 +85,27 @@ export function NavBar() {
         </button>
         <div className={`collapse navbar-collapse${open ? " show" : ""}`} id="main-nav">
           <ul className="navbar-nav me-auto">
-            {[liveLink, ...(__GATEWAY_BUILD__ ? offered("main") : [])].map((l) => (
-              <li key={l.path} className="nav-item">
-                <Link
-                  href={l.path}
-                  className={`nav-link${location === l.path ? " active" : ""}`}
-                  aria-current={location === l.path ? "page" : undefined}
-                  onClick={collapse}
-                >
-                  {t(l.label)}
-                  {__GATEWAY_BUILD__ && l.badge ? <l.badge /> : null}
-                </Link>
-              </li>
-            ))}
-            {menu(
-              "common.menuSettings",
-              __GATEWAY_BUILD__ ? [...settingsMenu, ...offered("settings")] : settingsMenu,
-            )}
-            {menu("common.menuInfo", infoMenu)}
+            {__GATEWAY_BUILD__ && (top || inDevice()) && <DeviceSwitcher />}
+            {!top &&
+              [liveLink, ...(__GATEWAY_BUILD__ ? offered("main") : [])].map((l) => (
+                <li key={l.path} className="nav-item">
+                  <Link
+                    href={l.path}
+                    className={`nav-link${location === l.path ? " active" : ""}`}
+                    aria-current={location === l.path ? "page" : undefined}
+                    onClick={collapse}
+                  >
+                    {t(l.label)}
+                    {__GATEWAY_BUILD__ && l.badge ? <l.badge /> : null}
+                  </Link>
+                </li>
+              ))}
+            {!top &&
+              menu(
+                "common.menuSettings",
+                __GATEWAY_BUILD__ ? [...settingsMenu, ...offered("settings")] : settingsMenu,
+              )}
+            {!top && menu("common.menuInfo", infoMenu)}
           </ul>
           <ul className="navbar-nav align-items-lg-center">
             <Dropdown

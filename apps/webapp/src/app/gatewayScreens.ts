@@ -56,3 +56,11 @@ export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
       },
     ]
   : [];
+
+/**
+ * `/` of a gateway's top level with several devices (issue 24 §4): the overview instead of the live view, while the
+ * server's features say `devices` (App.tsx). Defined under the build constant like the list above.
+ */
+export const overviewScreen: LazyExoticComponent<ComponentType> | null = __GATEWAY_BUILD__
+  ? lazy(() => import("../screens/Overview").then((m) => ({ default: m.OverviewScreen })))
+  : null;

@@ -3,13 +3,35 @@ import { featuresOf } from "./gatewayFeatures";
 
 describe("the server's offer (GET /api/gateway/features)", () => {
   it("takes the flags it knows when they are true", () => {
-    expect(featuresOf({ history: true })).toEqual({ history: true, alerts: false });
-    expect(featuresOf({ history: false, alerts: true })).toEqual({ history: false, alerts: true });
-    expect(featuresOf({ history: true, alerts: true, fleet: true })).toEqual({ history: true, alerts: true });
+    expect(featuresOf({ history: true })).toEqual({ history: true, alerts: false, devices: false });
+    expect(featuresOf({ history: false, alerts: true })).toEqual({
+      history: false,
+      alerts: true,
+      devices: false,
+    });
+    expect(featuresOf({ history: true, alerts: true, fleet: true })).toEqual({
+      history: true,
+      alerts: true,
+      devices: false,
+    });
+    expect(featuresOf({ devices: true })).toEqual({ history: false, alerts: false, devices: true });
   });
 
   it("reads anything else as nothing offered: a device's index page, a wrong type, no answer", () => {
-    for (const answer of [null, undefined, "<!doctype html>", 1, [], { history: "true" }, { alerts: 1 }])
-      expect(featuresOf(answer), JSON.stringify(answer)).toEqual({ history: false, alerts: false });
+    for (const answer of [
+      null,
+      undefined,
+      "<!doctype html>",
+      1,
+      [],
+      { history: "true" },
+      { alerts: 1 },
+      { history: 1 },
+    ])
+      expect(featuresOf(answer), JSON.stringify(answer)).toEqual({
+        history: false,
+        alerts: false,
+        devices: false,
+      });
   });
 });

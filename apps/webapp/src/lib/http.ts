@@ -1,5 +1,6 @@
 import type { ApiPath } from "@dtu/api/endpoints";
 import { navigate } from "./router";
+import { routeFrom, under } from "./base";
 import { authHeader, clearSession } from "./session";
 import { announce } from "./notify";
 
@@ -35,8 +36,8 @@ export function handleUnauthorized(): void {
   const had = authHeader() !== null;
   clearSession();
   if (had) announce("common.loggedOut", "warning");
-  const here = location.pathname + location.search;
-  if (location.pathname !== "/login") navigate(`/login?returnUrl=${encodeURIComponent(here)}`);
+  const route = routeFrom(location.pathname);
+  if (route !== "/login") navigate(`/login?returnUrl=${encodeURIComponent(route + location.search)}`);
 }
 
 async function errorFrom(res: Response): Promise<HttpError> {
@@ -61,7 +62,7 @@ async function errorFrom(res: Response): Promise<HttpError> {
 export async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers: { ...headers(), ...(init.headers as object) } });
+    res = await fetch(under(path), { ...init, headers: { ...headers(), ...(init.headers as object) } });
   } catch (e) {
     throw toHttpError(e);
   }
@@ -127,7 +128,7 @@ export function upload(
 ): Promise<UploadResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", path);
+    xhr.open("POST", under(path));
     for (const [k, v] of Object.entries(headers())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
@@ -145,11 +146,26 @@ export function upload(
 export async function getBlob(path: string): Promise<Blob> {
   let res: Response;
   try {
-    res = await fetch(path, { headers: headers() });
+    res = await fetch(under(path), { headers: headers() });
   } catch (e) {
     throw toHttpError(e);
   }
   if (res.status === 401) handleUnauthorized();
   if (!res.ok) throw await errorFrom(res);
   return res.blob();
+}
+
+/**
+ * GET JSON from a URL outside this app's base (the gateway's top level, lib/devices.ts): without this device's
+ * credentials and without the 401 policy, as that server is not this device; any failure is an HttpError.
+ */
+export async function getOutside<T>(url: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { headers: { "X-Requested-With": "XMLHttpRequest" } });
+  } catch (e) {
+    throw toHttpError(e);
+  }
+  if (!res.ok) throw await errorFrom(res);
+  return (await res.json()) as T;
 }

@@ -1,5 +1,6 @@
 import { LOGOUT_PATH, endpoints } from "@dtu/api/endpoints";
 import { StorageKey, readStorage, writeStorage } from "./storage";
+import { under } from "./base";
 import { createStore, useStore } from "./store";
 
 /** Stored session (SEED §3): `user` in localStorage with the encoded Basic credentials. */
@@ -29,7 +30,7 @@ let cookieFor: string | null = null;
 /** GET /api/security/authenticate (API.md §3.14) with these credentials; its answer sets the session cookie. */
 function authenticate(authdata: string): Promise<Response> {
   cookieFor = authdata;
-  return fetch(endpoints.authenticate.path, {
+  return fetch(under(endpoints.authenticate.path), {
     headers: { "X-Requested-With": "XMLHttpRequest", Authorization: `Basic ${authdata}` },
   });
 }
@@ -45,7 +46,7 @@ function syncServerSession(): void {
   if (a === cookieFor) return;
   cookieFor = a;
   // Logged out here only when there was a session (a === cookieFor returned above otherwise).
-  (a ? authenticate(a) : fetch(LOGOUT_PATH, { method: "POST" })).catch(() => undefined);
+  (a ? authenticate(a) : fetch(under(LOGOUT_PATH), { method: "POST" })).catch(() => undefined);
 }
 syncServerSession();
 sessionStore.subscribe(syncServerSession);

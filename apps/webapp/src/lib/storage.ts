@@ -1,6 +1,9 @@
+import { base } from "./base";
+
 /** Every localStorage key of the app (SEED §3): one place, so nothing else spells a key. */
 export const StorageKey = {
-  user: "user",
+  // Under a gateway prefix (issue 24 §5) each device keeps its own login: the key names the base (`user /d/garage/`).
+  user: base == "/" ? "user" : "user " + base,
   locale: "locale",
   theme: "theme",
   /** The live view's layout: "table", else the tabs (issue 24 §1). */

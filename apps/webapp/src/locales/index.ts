@@ -21,6 +21,7 @@ import grid from "./grid";
 import alerts from "./alerts";
 import history from "./history";
 import lastread from "./lastread";
+import overview from "./overview";
 
 /** Every locale area of the device's screens, one line each. The key of an entry is the prefix of its messages: `common.save`. */
 const deviceAreas = {
@@ -50,6 +51,7 @@ const gatewayAreas = {
   alerts,
   history,
   lastread,
+  overview,
 } satisfies Record<string, Area<string>>;
 
 type Areas = typeof deviceAreas & typeof gatewayAreas;

@@ -3,10 +3,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { announce } from "../../lib/notify";
 import { useT } from "../../lib/i18n";
 import { useStore } from "../../lib/store";
-import { ConsoleSocket, consoleUrl } from "./socket";
+import { ConsoleSocket } from "./socket";
+import { socketUrl } from "../../lib/base";
 
 function browserSocket(): ConsoleSocket {
-  return new ConsoleSocket(consoleUrl(location, sockets.console), {
+  return new ConsoleSocket(socketUrl(location, sockets.console), {
     connect(url, onText) {
       const ws = new WebSocket(url);
       ws.onmessage = (e) => {

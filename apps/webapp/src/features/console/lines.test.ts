@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { prefixChunk, timePrefix, trimLog } from "./lines";
-import { ConsoleSocket, consoleUrl, PING_MS, type SocketLike } from "./socket";
+import { ConsoleSocket, PING_MS, type SocketLike } from "./socket";
 
 const P = "T > ";
 
@@ -112,10 +112,5 @@ describe("ConsoleSocket", () => {
     s.stop();
     expect(cleared()).toBe(true);
     expect(made[0]!.closed).toBe(true);
-  });
-
-  it("picks ws or wss by the page protocol", () => {
-    expect(consoleUrl({ protocol: "http:", host: "a:8080" }, "/console")).toBe("ws://a:8080/console");
-    expect(consoleUrl({ protocol: "https:", host: "a" }, "/console")).toBe("wss://a/console");
   });
 });

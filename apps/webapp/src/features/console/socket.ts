@@ -23,10 +23,6 @@ export interface ConsoleDeps {
 
 const OPEN = 1;
 
-export function consoleUrl(loc: { protocol: string; host: string }, path: string): string {
-  return `${loc.protocol === "https:" ? "wss" : "ws"}://${loc.host}${path}`;
-}
-
 export class ConsoleSocket {
   readonly text: Store<string> = createStore("");
   private ws: SocketLike | undefined;

@@ -7,10 +7,11 @@ import type { LiveInverter } from "@dtu/api/live";
 import type { NtpStatus } from "@dtu/api/settings";
 import type { SystemStatus } from "@dtu/api/system";
 import { getJson, toHttpError, type HttpError } from "../../lib/http";
+import { socketUrl } from "../../lib/base";
 import { createStore, type Store } from "../../lib/store";
 import { applyDocument, emptyState, missingDetail, type LiveMessage, type LiveState } from "./merge";
 import { sunFacts, type DeviceFacts } from "./state";
-import { LiveSocket, liveSocketUrl, type ConnectionState, type CreateSocket, type Timers } from "./socket";
+import { LiveSocket, type ConnectionState, type CreateSocket, type Timers } from "./socket";
 
 export interface FeedState extends LiveState {
   readonly connection: ConnectionState;
@@ -190,7 +191,7 @@ export class LiveFeed {
     // answered in the last seconds (the prefetch on a fast link, or a quick return to the page).
     if (this.pending?.gen === this.generation - 1) this.pending.gen = this.generation;
     else if (!this.store.get().loaded || this.now() - this.answeredAt >= REUSE_GET_MS) this.reload();
-    const url = this.deps.url ?? liveSocketUrl(location, sockets.live);
+    const url = this.deps.url ?? socketUrl(location, sockets.live);
     this.socket = new LiveSocket({
       url,
       ...(this.deps.createSocket ? { create: this.deps.createSocket } : {}),

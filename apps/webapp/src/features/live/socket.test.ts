@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FakeSocket, FakeTimers } from "./fakes";
-import { LiveSocket, liveSocketUrl, type ConnectionState, type LiveSocketOptions } from "./socket";
+import { LiveSocket, type ConnectionState, type LiveSocketOptions } from "./socket";
 
 function setup(extra: Partial<LiveSocketOptions> = {}) {
   const timers = new FakeTimers();
@@ -25,15 +25,6 @@ function setup(extra: Partial<LiveSocketOptions> = {}) {
   });
   return { timers, sockets, texts, states, ls, opens: () => opens, retries: () => retries };
 }
-
-describe("liveSocketUrl", () => {
-  it("picks ws or wss by the page protocol", () => {
-    expect(liveSocketUrl({ protocol: "http:", host: "dtu:8080" }, "/livedata")).toBe(
-      "ws://dtu:8080/livedata",
-    );
-    expect(liveSocketUrl({ protocol: "https:", host: "dtu" }, "/livedata")).toBe("wss://dtu/livedata");
-  });
-});
 
 describe("LiveSocket", () => {
   it("connects, passes messages on and reports its state", () => {

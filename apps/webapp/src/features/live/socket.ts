@@ -53,11 +53,6 @@ const browserTimers: Timers = {
   clearTimeout: (id) => globalThis.clearTimeout(id as ReturnType<typeof setTimeout>),
 };
 
-/** ws: or wss: by the page protocol, same host (SEED §7). */
-export function liveSocketUrl(loc: { protocol: string; host: string }, path: string): string {
-  return `${loc.protocol === "https:" ? "wss" : "ws"}://${loc.host}${path}`;
-}
-
 export class LiveSocket {
   private socket: SocketLike | null = null;
   private pingTimer: unknown = null;

@@ -1,0 +1,102 @@
+/**
+ * The top level of a several-device gateway besides the overview's figures (issue 24 §4): the overview page (the web
+ * app's gateway build, whose `/` is the overview when the server's features say `devices`), the files that page
+ * loads, the device names for each device's switcher, and the page's own login. There is no top-level session: a
+ * login here is checked by every device, each through its own app (`inject`: its own rule and guessing brake), and
+ * stays in the browser under the top level's own key (apps/webapp/src/lib/storage.ts).
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance } from "fastify";
+import { LOGOUT_PATH, endpoints, overviewEndpoints } from "@dtu/api/endpoints";
+import { gatewayEndpoints, type GatewayFeatures } from "@dtu/api/gateway";
+import type { OverviewDeviceNames } from "@dtu/api/overview";
+import type { NamedSource } from "./overview.ts";
+
+export interface TopDevice extends NamedSource {
+  app: FastifyInstance;
+}
+
+/** Requests the top level hands to a device's app for a file of the web app: the page keeps its `<base href="/">`. */
+const topRequests = new WeakSet<IncomingMessage>();
+export const isTopRequest = (req: IncomingMessage): boolean => topRequests.has(req);
+
+/** The overview page's routes (the overview and its login) and the web app's files it loads. */
+const APP_FILE = /^\/(?:login|js\/[\w.-]+\.js|favicon\.(?:ico|png)|site\.webmanifest|icon-\d+\.png)?$/;
+
+/**
+ * The page and its files, served by the first device's app as it serves its own (they are the same build, with
+ * the same headers and compression); false when `path` is none of them.
+ */
+export function sendAppFile(
+  first: TopDevice | undefined,
+  path: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+) {
+  if (!first || !APP_FILE.test(path)) return false;
+  topRequests.add(req);
+  first.app.routing(req, res);
+  return true;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown): void => {
+  res
+    .writeHead(status, {
+      "content-type": "application/json",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    })
+    .end(JSON.stringify(body));
+};
+
+const FEATURES: GatewayFeatures = { history: false, alerts: false, devices: true };
+
+async function sendFeatures(_devices: readonly TopDevice[], _req: IncomingMessage, res: ServerResponse) {
+  json(res, 200, FEATURES);
+}
+
+async function sendNames(devices: readonly TopDevice[], _req: IncomingMessage, res: ServerResponse) {
+  json(res, 200, { names: devices.map((d) => d.name) } satisfies OverviewDeviceNames);
+}
+
+/** The overview's login: accepted when every device accepts these credentials (API.md §3.14 on each). */
+async function sendAuthenticate(devices: readonly TopDevice[], req: IncomingMessage, res: ServerResponse) {
+  const auth = req.headers.authorization;
+  const statuses = await Promise.all(
+    devices.map(async ({ app }) => {
+      if (!auth) return 401;
+      try {
+        const answer = await app.inject({
+          url: endpoints.authenticate.path,
+          headers: { "x-requested-with": "XMLHttpRequest", authorization: auth },
+          ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),
+        });
+        return answer.statusCode;
+      } catch {
+        return 503;
+      }
+    }),
+  );
+  const refused = statuses.find((s) => s !== 200);
+  if (refused === undefined) json(res, 200, { type: "success", message: "Authenticated", code: 0 });
+  else
+    json(res, refused, {
+      type: "danger",
+      message: refused === 401 ? "Unauthorized" : "A device did not answer",
+    });
+}
+
+/** Leaving the overview's login: nothing to drop here (no top-level session), answered so the page sees no error. */
+async function sendLogout(_devices: readonly TopDevice[], _req: IncomingMessage, res: ServerResponse) {
+  json(res, 200, { type: "success", message: "", code: 0 });
+}
+
+type TopAnswer = (devices: readonly TopDevice[], req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** `METHOD path` → answer. */
+export const TOP_ANSWERS: ReadonlyMap<string, TopAnswer> = new Map([
+  [`GET ${gatewayEndpoints.features.path}`, sendFeatures],
+  [`GET ${overviewEndpoints.names.path}`, sendNames],
+  [`GET ${endpoints.authenticate.path}`, sendAuthenticate],
+  [`POST ${LOGOUT_PATH}`, sendLogout],
+]);

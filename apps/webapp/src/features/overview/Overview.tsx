@@ -1,0 +1,127 @@
+import { useEffect } from "react";
+import { overviewEndpoints } from "@dtu/api/endpoints";
+import type { OverviewDevice, OverviewTotal } from "@dtu/api/overview";
+import { Page } from "../../components/ui/Page";
+import { useApi } from "../../components/ui/useApi";
+import { deviceHref } from "../../lib/devices";
+import { useI18n, type MessageKey } from "../../lib/i18n";
+
+/** How often the overview asks again: the gateway's own connections keep it current, one request covers all. */
+export const OVERVIEW_POLL_MS = 5000;
+
+/**
+ * A device's card as the overview shows it. `alerts` is the place for the open alerts of issue 24 §4 once the
+ * gateway's alerts API exists (another branch): absent, nothing is shown.
+ */
+export type OverviewCard = OverviewDevice & { alerts?: number };
+
+function Figure({ label, value, unit }: { label: MessageKey; value: string; unit: string }) {
+  const { t } = useI18n();
+  return (
+    <div className="col">
+      <div className="small text-body-secondary">{t(label)}</div>
+      <div className="fs-5">
+        <span className="text-nowrap">{value}</span> <small className="text-body-secondary">{unit}</small>
+      </div>
+    </div>
+  );
+}
+
+/** Power now, yield today, yield total: the devices' sums or one device's own. */
+function Figures({ of }: { of: OverviewTotal }) {
+  const { number } = useI18n();
+  return (
+    <div className="row row-cols-3 g-2 text-center">
+      <Figure label="live.totalPower" value={number(of.power_w, 1)} unit="W" />
+      <Figure label="live.yieldToday" value={number(of.yield_day_wh)} unit="Wh" />
+      <Figure label="live.totalYield" value={number(of.yield_total_kwh, 3)} unit="kWh" />
+    </div>
+  );
+}
+
+function DeviceCard({ device }: { device: OverviewCard }) {
+  const { t, dateTime } = useI18n();
+  const inv = device.inverters;
+  return (
+    <div className="col">
+      <section className="card h-100" aria-label={device.name}>
+        <div
+          className={`card-header d-flex flex-wrap justify-content-between column-gap-2 ${device.reachable ? "text-bg-success" : "text-bg-danger"}`}
+        >
+          <a
+            className="text-reset fw-bold"
+            href={deviceHref(device.name)}
+            aria-label={t("overview.open", { name: device.name })}
+          >
+            {device.name}
+          </a>
+          <span data-reachable={device.reachable}>
+            {device.reachable
+              ? t("overview.answering")
+              : t("overview.silentSince", { time: dateTime(device.since * 1000) })}
+          </span>
+        </div>
+        <div className="card-body">
+          <Figures of={device} />
+          <p className="mb-0 mt-2 small">
+            {t("overview.inverters")}:{" "}
+            <span className="text-nowrap" data-inverters>
+              {inv.producing} / {inv.reachable} / {inv.total}
+            </span>
+            {device.alerts !== undefined && (
+              <>
+                {" · "}
+                {t("overview.alerts")}: {device.alerts}
+              </>
+            )}
+          </p>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** `/` of a gateway with several devices (issue 24 §4): combined totals and one card per device, polled. */
+export function Overview() {
+  const { t } = useI18n();
+  const { data, loading, error, reload } = useApi(overviewEndpoints.overview.path);
+  useEffect(() => {
+    const id = setInterval(reload, OVERVIEW_POLL_MS);
+    return () => clearInterval(id);
+  }, [reload]);
+  return (
+    <Page
+      title={t("overview.title")}
+      wide
+      loading={loading && !data}
+      error={data ? undefined : error}
+      onRetry={reload}
+    >
+      {data && (
+        <>
+          {/* A failed poll keeps the last figures, and says so. */}
+          {error && (
+            <div className="alert alert-warning" role="alert">
+              {error.message}
+            </div>
+          )}
+          <section className="card mb-3" aria-label={t("overview.all")} data-total>
+            <div className="card-header">{t("overview.all")}</div>
+            <div className="card-body">
+              <Figures of={data.total} />
+            </div>
+          </section>
+          {data.devices.length === 0 ? (
+            <p>{t("overview.none")}</p>
+          ) : (
+            <div className="row row-cols-1 row-cols-md-2 row-cols-xl-3 g-3">
+              {data.devices.map((d) => (
+                <DeviceCard key={d.name} device={d} />
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,261 @@
+/**
+ * Several devices in one gateway, in the browser (issue 24 §3–5): two simulated devices under /d/NAME/ with the
+ * overview at `/`, and one device behind `--base-path /solar/`. One gateway process per case, one tab, the devices'
+ * clock stopped at a summer noon so the figures hold still while they are compared.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectBrowser } from "./browser";
+import { ADMIN, copyWebRoot, runAxe } from "./harness";
+import { GATEWAY_SCREENS, SCREENS } from "./screens";
+
+/** The parts of src/multi/devices.ts used here (imported by a variable path, as harness.ts does with app.ts). */
+interface DevicesHost {
+  server: Server;
+  close(): Promise<void>;
+}
+type CreateDevicesHost = (opts: {
+  specs: { name: string; target: "sim" }[];
+  dataDir: string;
+  basePath?: string;
+  history?: object;
+  sim: { webRoot: string; clock: { now(): number }; tickMs?: number };
+}) => Promise<DevicesHost>;
+const devicesModule = "../apps/gateway/src/multi/devices.ts";
+
+interface Live {
+  total: { Power: { v: number }; YieldDay: { v: number }; YieldTotal: { v: number } };
+  inverters: { producing: boolean; reachable: boolean }[];
+}
+
+/** A summer noon from the start of the file, at real speed until frozen (the fleets produce after their start). */
+const started = Date.now();
+let frozen: number | null = null;
+const NOON = { now: () => frozen ?? Date.UTC(2026, 5, 21, 11, 0, 0) + (Date.now() - started) };
+const cleanups: (() => Promise<unknown>)[] = [];
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let multi: string;
+let solar: string;
+/** Console errors and uncaught exceptions of the tabs. */
+const errors: string[] = [];
+/** The device screen's probe of an optional file (as in routes.e2e.ts): its 404 is expected. */
+const EXPECTED = /pin_mapping\.json/;
+const watch = (p: Page): void => {
+  p.on("console", (m) => {
+    const text = `${m.text()} (${m.location().url})`;
+    if (m.type() === "error" && !EXPECTED.test(text)) errors.push(text);
+  });
+  p.on("pageerror", (e) => errors.push(e.message));
+};
+
+async function listen(create: CreateDevicesHost, opts: Parameters<CreateDevicesHost>[0]): Promise<string> {
+  const host = await create(opts);
+  cleanups.push(() => host.close());
+  await new Promise<void>((done) => host.server.listen(0, "127.0.0.1", done));
+  return `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  const web = await copyWebRoot("gateway");
+  const dir = await mkdtemp(join(tmpdir(), "dtu-e2e-devices-"));
+  cleanups.push(
+    () => rm(dir, { recursive: true, force: true }),
+    () => rm(web, { recursive: true, force: true }),
+  );
+  const { createDevicesHost } = (await import(devicesModule)) as { createDevicesHost: CreateDevicesHost };
+  const sim = { webRoot: web, clock: NOON, tickMs: 100 };
+  multi = await listen(createDevicesHost, {
+    specs: [
+      { name: "roof", target: "sim" },
+      { name: "garage", target: "sim" },
+    ],
+    dataDir: join(dir, "multi"),
+    history: {},
+    sim,
+  });
+  solar = await listen(createDevicesHost, {
+    specs: [{ name: "solar", target: "sim" }],
+    dataDir: join(dir, "solar"),
+    basePath: "/solar/",
+    sim,
+  });
+  browser = await connectBrowser();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  context.setDefaultTimeout(60_000);
+  // The system screen's update check goes to GitHub; the machine is offline.
+  await context.route("https://api.github.com/**", (r) =>
+    r.fulfill({ json: { total_commits: 0, html_url: "https://github.com/x/compare" } }),
+  );
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
+  });
+  page = await context.newPage();
+  watch(page);
+});
+
+afterAll(async () => {
+  await browser?.close().catch(() => undefined);
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+});
+
+const en = (v: number, decimals: number): string =>
+  new Intl.NumberFormat("en", { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(v);
+
+async function live(name: string): Promise<Live> {
+  const res = await fetch(`${multi}/d/${name}/api/livedata/status`);
+  return (await res.json()) as Live;
+}
+
+/** Every request and socket of the tab, by path, from now on. */
+function track(): { paths: string[]; sockets: string[] } {
+  const seen = { paths: [] as string[], sockets: [] as string[] };
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.protocol.startsWith("http") && url.host !== "api.github.com") seen.paths.push(url.pathname);
+  });
+  page.on("websocket", (ws) => seen.sockets.push(new URL(ws.url()).pathname));
+  return seen;
+}
+
+describe("two simulated devices", () => {
+  it("shows the overview at /: totals equal the sum of each device's live data, a card per device", async () => {
+    // Both producing, then the clock stops; the fleets' last tick after it is what both pages then show.
+    await expect
+      .poll(async () => (await live("garage")).total.Power.v * (await live("roof")).total.Power.v)
+      .toBeGreaterThan(0);
+    frozen = NOON.now();
+    await new Promise((r) => setTimeout(r, 300));
+    await page.goto(`${multi}/`);
+    const total = page.locator("section[data-total]");
+    await total.waitFor();
+    const [roofLive, garageLive] = await Promise.all([live("roof"), live("garage")]);
+    const [roof, garage] = [roofLive.total, garageLive.total];
+    const text = (await total.textContent()) ?? "";
+    expect(text).toContain(en(roof.Power.v + garage.Power.v, 1));
+    expect(text).toContain(en(roof.YieldDay.v + garage.YieldDay.v, 0));
+    expect(text).toContain(en(roof.YieldTotal.v + garage.YieldTotal.v, 3));
+    for (const [name, doc] of [
+      ["roof", roofLive],
+      ["garage", garageLive],
+    ] as const) {
+      const own = doc.total;
+      const card = page.getByRole("region", { name, exact: true });
+      await expect.poll(() => card.textContent()).toContain(en(own.Power.v, 1));
+      expect(await card.getByRole("link").getAttribute("href")).toBe(`/d/${name}/`);
+      expect(await card.textContent()).toContain("Answering");
+      const producing = doc.inverters.filter((i) => i.producing).length;
+      expect(await card.locator("[data-inverters]").textContent()).toBe(`${producing} / 2 / 2`);
+    }
+    // The top level is the overview only: no device menus, the switcher lists the devices.
+    await expect.poll(() => page.locator("nav").textContent()).not.toContain("Settings");
+    await runAxe(page);
+    // Phone width, dark, German: the cards stack, the texts are German.
+    await page.evaluate(() => {
+      localStorage.setItem("theme", "dark");
+      localStorage.setItem("locale", "de");
+    });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await page.getByRole("heading", { name: "Übersicht" }).waitFor();
+    await page.getByText("Alle Geräte").first().waitFor();
+    await runAxe(page);
+    await page.evaluate(() => {
+      localStorage.setItem("theme", "light");
+      localStorage.setItem("locale", "en");
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect(errors).toEqual([]);
+  });
+
+  it("walks every screen of one device under /d/garage/: nothing is asked outside its path", async () => {
+    const seen = track();
+    await page.goto(`${multi}/d/garage/`);
+    // Logged in on this device only (its own key, apps/webapp/src/lib/storage.ts).
+    await page.evaluate(
+      (user) => localStorage.setItem("user /d/garage/", user),
+      JSON.stringify({ username: "admin", authdata: btoa(`${ADMIN.username}:${ADMIN.password}`) }),
+    );
+    // Loaded once, then from route to route inside the app (as its links do): quick, and the router's base at work.
+    await page.reload();
+    for (const route of [...SCREENS, ...GATEWAY_SCREENS]) {
+      const title = page.locator("main h1");
+      const before = route === "/" ? "" : ((await title.textContent().catch(() => "")) ?? "");
+      await page.evaluate((r) => {
+        history.pushState(null, "", r);
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, `/d/garage${route}`);
+      // The screen's own title: not the last screen's, nor the spinner's (the app's name) while its chunk loads.
+      await expect
+        .poll(async () => {
+          const now = await title.textContent().catch(() => null);
+          return now !== null && now !== "OpenDTU" && (now !== before || route === "/");
+        })
+        .toBe(true);
+      expect(new URL(page.url()).pathname, route).toBe(`/d/garage${route}`);
+      expect(await title.textContent(), route).not.toMatch(/does not exist/);
+    }
+    // The live view's socket, under the prefix.
+    await page.goto(`${multi}/d/garage/`);
+    await page.locator("section.card").first().waitFor();
+    expect(seen.sockets).toContain("/d/garage/livedata");
+    const outside = seen.paths.filter((p) => !p.startsWith("/d/garage/") && p !== "/api/overview/devices");
+    expect(outside).toEqual([]);
+    await runAxe(page);
+    // The switcher: the overview and both devices.
+    await page.getByRole("button", { name: "garage" }).click();
+    const items = page.locator(".dropdown-menu.show a");
+    expect(await items.allTextContents()).toEqual(["Overview", "roof", "garage"]);
+    expect(await items.nth(1).getAttribute("href")).toBe("/d/roof/");
+    await items.nth(0).click();
+    await page.locator("section[data-total]").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps logins apart: a login to one device does not open the other", async () => {
+    await page.goto(`${multi}/d/roof/login`);
+    await page.locator('input[name="username"]').fill(ADMIN.username);
+    await page.locator('input[name="password"]').fill(ADMIN.password);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${multi}/d/roof/`);
+    // Logged in on roof: its reboot page opens.
+    await page.goto(`${multi}/d/roof/maintenance/reboot`);
+    await page.locator("main h1").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/d/roof/maintenance/reboot");
+    // garage's was set by the walk above; without it garage asks for its own login.
+    await page.evaluate(() => localStorage.removeItem("user /d/garage/"));
+    await page.goto(`${multi}/d/garage/maintenance/reboot`);
+    await page.waitForURL(/\/d\/garage\/login\?returnUrl=/);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("user")))).toEqual([
+      "user /d/roof/",
+    ]);
+    // And the cookie for roof's sockets stays on roof's path.
+    const cookies = await context.cookies(`${multi}/d/roof/`);
+    expect(cookies.map((c) => c.path)).toContain("/d/roof");
+    expect(cookies.map((c) => `${c.name} ${c.path}`)).toEqual(["dtu_session /d/roof"]);
+  });
+});
+
+describe("--base-path /solar/", () => {
+  it("loads the live view under the prefix, its socket connects there", async () => {
+    // A tab of its own: a late request of the last page (its icon) is not this one's.
+    page = await context.newPage();
+    watch(page);
+    const seen = track();
+    const frames: string[] = [];
+    page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload).slice(0, 20))));
+    await page.goto(`${solar}/solar/`);
+    await page.locator("section.card").first().waitFor();
+    expect(seen.sockets).toContain("/solar/livedata");
+    await expect.poll(() => frames.length).toBeGreaterThan(0);
+    expect(seen.paths.filter((p) => !p.startsWith("/solar/"))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
