@@ -43,6 +43,13 @@ async function open(h: Harness, opts: OpenOptions): Promise<Page> {
     .route("https://api.github.com/**", (r) =>
       r.fulfill({ json: { total_commits: 0, html_url: "https://github.com/x/compare" } }),
     );
+  // The gateway build keeps the alerts' event stream open (features/alerts/feed.ts), so the network is never idle:
+  // here it ends at once (the feed comes back 5 s later), so that each route's requests can settle.
+  await page
+    .context()
+    .route("**/api/alerts/stream", (r) =>
+      r.fulfill({ status: 200, contentType: "text/event-stream", body: "" }),
+    );
   return page;
 }
 

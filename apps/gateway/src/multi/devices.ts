@@ -72,7 +72,9 @@ async function startDevice(
       ...sim,
       dataDir,
       identity,
-      ...(history ? { history } : {}),
+      // Each device watches its own inverters (issue 23), as a single gateway does; alerts keep their store in the
+      // device's history.db, so they come with history.
+      ...(history ? { history, alerts: {} } : {}),
       // `--console` with several devices: each line says whose it is.
       ...(echoConsole
         ? {
@@ -99,7 +101,9 @@ async function startDevice(
   const app = await buildProxyApp({
     ...opts.proxy,
     device: spec.target.origin,
-    ...(history ? { history: { dataDir, user, ...history, ...(password ? { password } : {}) } } : {}),
+    ...(history
+      ? { history: { dataDir, user, ...history, ...(password ? { password } : {}) }, alerts: {} }
+      : {}),
   });
   const source: DeviceSource = proxySource(app, {
     auth: password === undefined ? null : `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,

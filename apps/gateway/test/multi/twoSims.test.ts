@@ -108,9 +108,14 @@ describe("two simulated devices", () => {
       expect(html, path).not.toContain("<base");
       expect(page.headers.get("content-security-policy")).toContain("default-src 'self'");
     }
-    expect(await (await get("/api/gateway/features")).json()).toEqual({ history: false, devices: true });
+    expect(await (await get("/api/gateway/features")).json()).toEqual({
+      history: false,
+      alerts: false,
+      devices: true,
+    });
     expect(await (await get("/d/roof/api/gateway/features")).json()).toEqual({
       history: true,
+      alerts: true,
       devices: false,
     });
     expect(await (await get("/api/overview/devices")).json()).toEqual({ names: ["roof", "garage"] });

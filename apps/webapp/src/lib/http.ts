@@ -87,7 +87,7 @@ export async function request<T>(path: string, init: RequestInit = {}): Promise<
 export async function openStream(path: string, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
   let res: Response;
   try {
-    res = await fetch(path, { headers: { ...headers(), Accept: "text/event-stream" }, signal });
+    res = await fetch(under(path), { headers: { ...headers(), Accept: "text/event-stream" }, signal });
   } catch (e) {
     throw toHttpError(e);
   }
