@@ -10,7 +10,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const card = (name: string, reachable: boolean, power_w: number): OverviewData["devices"][number] => ({
+const card = (
+  name: string,
+  reachable: boolean,
+  power_w: number,
+  alerts: [number, number] | null = null,
+): OverviewData["devices"][number] => ({
   name,
   reachable,
   since: 1_780_000_000,
@@ -18,6 +23,8 @@ const card = (name: string, reachable: boolean, power_w: number): OverviewData["
   yield_day_wh: 1000,
   yield_total_kwh: 12.5,
   inverters: { total: 3, reachable: reachable ? 2 : 0, producing: reachable ? 1 : 0 },
+  alerts_open: alerts?.[0] ?? null,
+  alerts_critical: alerts?.[1] ?? null,
 });
 
 const answer = (power: number): OverviewData => ({
@@ -46,7 +53,7 @@ describe("Overview", () => {
     expect(screen.getByRole("link", { name: "Open roof" }).getAttribute("href")).toBe("/d/roof/");
     const garage = screen.getByRole("region", { name: "garage" });
     expect(garage.textContent).toMatch(/Not answering since .*2026/);
-    // No alerts API yet: nothing said about alerts.
+    // Devices without alerts (no history): nothing said about alerts, not "0".
     expect(roof.textContent).not.toContain("alerts");
 
     await act(() => vi.advanceTimersByTimeAsync(OVERVIEW_POLL_MS));
@@ -66,5 +73,32 @@ describe("Overview", () => {
     await act(() => vi.advanceTimersByTimeAsync(OVERVIEW_POLL_MS));
     expect(screen.getByRole("alert").textContent).toBe("gateway busy");
     expect(screen.getByRole("region", { name: "All devices" }).textContent).toContain("812.4");
+  });
+
+  it("shows each device's open alerts, critical ones apart, linking to that device's Alerts screen", async () => {
+    const data: OverviewData = {
+      devices: [
+        card("roof", true, 10, [3, 2]),
+        card("garage", true, 20, [1, 0]),
+        card("shed", true, 5, [0, 0]),
+      ],
+      total: { power_w: 35, yield_day_wh: 3000, yield_total_kwh: 37.5 },
+    };
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify(data))));
+    render(<Overview />);
+    const roof = await screen.findByRole("region", { name: "roof" });
+    const alerts = (name: string) => screen.getByRole("region", { name }).querySelector("[data-alerts]");
+    expect(alerts("roof")?.textContent).toBe("Open alerts: 3 (critical: 2)");
+    expect(alerts("roof")?.querySelector(".badge")?.className).toContain("text-bg-danger");
+    expect(alerts("garage")?.textContent).toBe("Open alerts: 1");
+    expect(alerts("garage")?.querySelector(".badge")?.className).toContain("text-bg-warning");
+    expect(alerts("shed")?.textContent).toBe("Open alerts: 0");
+    expect(alerts("shed")?.querySelector(".badge")?.className).toContain("text-bg-secondary");
+    expect(roof.querySelector("a[href='/d/roof/alerts']")?.getAttribute("aria-label")).toBe(
+      "Open alerts of roof",
+    );
+    expect(screen.getByRole("link", { name: "Open alerts of garage" }).getAttribute("href")).toBe(
+      "/d/garage/alerts",
+    );
   });
 });
