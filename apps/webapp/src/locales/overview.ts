@@ -15,6 +15,9 @@ export default defineArea({
     critical: "(critical: {count})",
     open: "Open {name}",
     none: "No devices.",
+    energy: "Energy of all devices (kWh)",
+    energyView: "Energy per day, month or year",
+    energyMissing: "No history answered from: {names}. Their figures are missing from the sums.",
   },
   de: {
     title: "Übersicht",
@@ -28,6 +31,9 @@ export default defineArea({
     critical: "(davon kritisch: {count})",
     open: "{name} öffnen",
     none: "Keine Geräte.",
+    energy: "Energie aller Geräte (kWh)",
+    energyView: "Energie pro Tag, Monat oder Jahr",
+    energyMissing: "Kein Verlauf erhalten von: {names}. Deren Werte fehlen in den Summen.",
   },
   fr: {
     title: "Vue d’ensemble",
@@ -41,5 +47,8 @@ export default defineArea({
     critical: "(dont critiques : {count})",
     open: "Ouvrir {name}",
     none: "Aucun appareil.",
+    energy: "Énergie de tous les appareils (kWh)",
+    energyView: "Énergie par jour, mois ou année",
+    energyMissing: "Aucun historique reçu de : {names}. Leurs valeurs manquent dans les sommes.",
   },
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
-import type { Overview as OverviewData } from "@dtu/api/overview";
+import type { Overview as OverviewData, OverviewEnergy } from "@dtu/api/overview";
 import { Overview, OVERVIEW_POLL_MS } from "./Overview";
 
 afterEach(() => {
@@ -32,14 +32,29 @@ const answer = (power: number): OverviewData => ({
   total: { power_w: power, yield_day_wh: 2000, yield_total_kwh: 25 },
 });
 
+const NO_ENERGY: OverviewEnergy = { interval: "day", unit: "Wh", rows: [], unavailable: [] };
+
+/**
+ * A fetch answering the overview with `overview` in turn (the last one again and again) and the combined energy with
+ * `energy`; `overviewCalls()` counts the overview's requests only.
+ */
+function stubGateway(overview: (() => Response)[], energy: OverviewEnergy = NO_ENERGY) {
+  let n = 0;
+  const fetch = vi.fn((url: unknown) => {
+    if (String(url).startsWith("/api/overview/energy"))
+      return Promise.resolve(new Response(JSON.stringify(energy)));
+    const next = overview[Math.min(n++, overview.length - 1)];
+    return Promise.resolve(next ? next() : new Response("none", { status: 500 }));
+  });
+  vi.stubGlobal("fetch", fetch);
+  return { fetch, overviewCalls: () => n };
+}
+const json = (body: unknown) => () => new Response(JSON.stringify(body));
+
 describe("Overview", () => {
   it("shows the totals, a card per device linking to its pages, and asks again every few seconds", async () => {
     vi.useFakeTimers();
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(new Response(JSON.stringify(answer(812.4))))
-      .mockResolvedValue(new Response(JSON.stringify(answer(900))));
-    vi.stubGlobal("fetch", fetch);
+    const { fetch, overviewCalls } = stubGateway([json(answer(812.4)), json(answer(900))]);
     render(<Overview />);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/overview");
@@ -57,17 +72,16 @@ describe("Overview", () => {
     expect(roof.textContent).not.toContain("alerts");
 
     await act(() => vi.advanceTimersByTimeAsync(OVERVIEW_POLL_MS));
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(overviewCalls()).toBe(2);
     expect(screen.getByRole("region", { name: "All devices" }).textContent).toContain("900.0");
   });
 
   it("keeps the last figures when a poll fails, and says so", async () => {
     vi.useFakeTimers();
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(new Response(JSON.stringify(answer(812.4))))
-      .mockResolvedValue(new Response("gateway busy", { status: 503, statusText: "Service Unavailable" }));
-    vi.stubGlobal("fetch", fetch);
+    stubGateway([
+      json(answer(812.4)),
+      () => new Response("gateway busy", { status: 503, statusText: "Service Unavailable" }),
+    ]);
     render(<Overview />);
     await act(() => vi.advanceTimersByTimeAsync(0));
     await act(() => vi.advanceTimersByTimeAsync(OVERVIEW_POLL_MS));
@@ -84,7 +98,7 @@ describe("Overview", () => {
       ],
       total: { power_w: 35, yield_day_wh: 3000, yield_total_kwh: 37.5 },
     };
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify(data))));
+    stubGateway([json(data)]);
     render(<Overview />);
     const roof = await screen.findByRole("region", { name: "roof" });
     const alerts = (name: string) => screen.getByRole("region", { name }).querySelector("[data-alerts]");
