@@ -148,11 +148,22 @@ describe("two simulated devices", () => {
       const own = doc.total;
       const card = page.getByRole("region", { name, exact: true });
       await expect.poll(() => card.textContent()).toContain(en(own.Power.v, 1));
-      expect(await card.getByRole("link").getAttribute("href")).toBe(`/d/${name}/`);
+      expect(await card.getByRole("link", { name: `Open ${name}` }).getAttribute("href")).toBe(`/d/${name}/`);
+      // Its open alerts (none on a fresh device), linking to its own Alerts screen.
+      const alerts = card.getByRole("link", { name: `Open alerts of ${name}` });
+      expect(await alerts.getAttribute("href")).toBe(`/d/${name}/alerts`);
+      expect(await card.locator("[data-alerts]").textContent()).toBe("Open alerts: 0");
       expect(await card.textContent()).toContain("Answering");
       const producing = doc.inverters.filter((i) => i.producing).length;
       expect(await card.locator("[data-inverters]").textContent()).toBe(`${producing} / 2 / 2`);
     }
+    // The energy of both devices together per year (the sims' clock is in June 2026, the browser's calendar is
+    // today's, so "all years" is the view that holds their backfilled history whatever the real date).
+    const energy = page.getByRole("region", { name: "Energy of all devices (kWh)" });
+    await energy.getByRole("button", { name: "All years" }).click();
+    await energy.getByRole("table").waitFor();
+    expect(await energy.locator("thead th").allTextContents()).toEqual(["Period", "roof", "garage", "Total"]);
+    expect(await energy.locator("tbody th").allTextContents()).toContain("2026");
     // The top level is the overview only: no device menus, the switcher lists the devices.
     await expect.poll(() => page.locator("nav").textContent()).not.toContain("Settings");
     await runAxe(page);

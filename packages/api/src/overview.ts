@@ -30,6 +30,13 @@ export const OverviewDevice = v.object({
   yield_day_wh: v.number(),
   yield_total_kwh: v.number(),
   inverters: OverviewInverters,
+  /**
+   * The device's open alerts (issue 23, as its `/d/NAME/api/alerts?state=open` lists them, acknowledged ones
+   * included); null when the device runs no alerts (they need its history), which is not "none open".
+   */
+  alerts_open: v.nullable(v.number()),
+  /** Of those, the ones of severity "critical"; null with `alerts_open`. */
+  alerts_critical: v.nullable(v.number()),
 });
 export type OverviewDevice = v.InferOutput<typeof OverviewDevice>;
 

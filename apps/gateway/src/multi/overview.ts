@@ -22,6 +22,7 @@ const add = (a: number, b: number): number => Math.round((a + b) * 1e6) / 1e6;
 export function buildOverview(devices: readonly NamedSource[]): Overview {
   const cards: OverviewDevice[] = devices.map(({ name, source }) => {
     const live = source.live();
+    const alerts = source.alerts();
     return {
       name,
       reachable: live.reachable,
@@ -34,6 +35,8 @@ export function buildOverview(devices: readonly NamedSource[]): Overview {
         reachable: live.inverters.filter((i) => i.reachable).length,
         producing: live.inverters.filter((i) => i.producing).length,
       },
+      alerts_open: alerts?.open ?? null,
+      alerts_critical: alerts?.critical ?? null,
     };
   });
   // Power now only of devices answering now (a silent device's last power is not "now"); energy already produced

@@ -7,6 +7,7 @@
  * device's own password-guessing brake (src/security/throttle.ts) in front, so the overview is no way around it.
  */
 import type { LiveData, LiveInverter, LiveTotal } from "@dtu/api/live";
+import type { Alerts } from "../alerts/service.ts";
 import type { GatewayApp } from "../app.ts";
 import { basicValid } from "../http/auth.ts";
 import { startDeviceFeed } from "../history/proxyFeed.ts";
@@ -24,8 +25,15 @@ export interface DeviceLive {
   inverters: readonly Pick<LiveInverter, "reachable" | "producing">[];
 }
 
+/** The device's open alerts (issue 23) for its card; null when the device runs no alerts (no history). */
+export interface DeviceAlerts {
+  open: number;
+  critical: number;
+}
+
 export interface DeviceSource {
   live(): DeviceLive;
+  alerts(): DeviceAlerts | null;
   /** The device's read rule for these credentials (undefined: none), seen from `address`. */
   mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;
   close(): void;
@@ -46,6 +54,18 @@ function reachability(
       value = v;
       since = now();
     },
+  };
+}
+
+/**
+ * Counted from the device's own alert store, as its `GET /api/alerts?state=open` lists them: acknowledged ones are
+ * still open (acknowledging stops reminders, not the condition).
+ */
+function openAlerts(alerts: Alerts | null): () => DeviceAlerts | null {
+  return () => {
+    if (!alerts) return null;
+    const open = alerts.store.open();
+    return { open: open.length, critical: open.filter((a) => a.severity === "critical").length };
   };
 }
 
@@ -85,6 +105,7 @@ export function simSource(app: GatewayApp, now: () => number = Date.now): Device
       if (state.get() || last === null) last = gw.fleet.liveData();
       return { reachable: state.get(), since: state.since(), total: last.total, inverters: last.inverters };
     },
+    alerts: openAlerts(app.alerts),
     async mayRead(authorization, address) {
       if (gw.config.security.allow_readonly) return true;
       if (authorization === undefined) return false;
@@ -157,6 +178,7 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
       total,
       inverters: [...inverters.values()],
     }),
+    alerts: openAlerts(app.alerts?.alerts ?? null),
     async mayRead(authorization, address) {
       if (!open || open.until <= now()) {
         const status = await readStatus({});

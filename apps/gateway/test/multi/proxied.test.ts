@@ -103,6 +103,11 @@ describe("two real gateways behind one", () => {
         reachable: b?.inverters.filter((i) => i.reachable).length,
         producing: b?.inverters.filter((i) => i.producing).length,
       });
+      // Without history the devices run no alerts: "none watched" (null), not "none open" (0).
+      expect(o.devices.map((d) => [d.alerts_open, d.alerts_critical])).toEqual([
+        [null, null],
+        [null, null],
+      ]);
     } finally {
       clock.run();
     }

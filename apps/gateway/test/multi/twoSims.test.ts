@@ -12,6 +12,8 @@ import { parseStrict } from "@dtu/api/strict";
 import { LiveData } from "@dtu/api/live";
 import type { HistoryEnergy } from "@dtu/api/history";
 import { Overview, OverviewEnergy } from "@dtu/api/overview";
+import type { GatewayApp } from "../../src/app.ts";
+import type { SimulatedFleet } from "../../src/fleet/index.ts";
 import { ADMIN, FORM, form } from "../helpers/app.ts";
 import {
   basic,
@@ -182,6 +184,54 @@ describe("two simulated devices", () => {
     // Two different fleets: the sum is not one device's figure twice.
     expect(roof.total.Power.v).not.toBe(garage.total.Power.v);
     clock.run();
+  });
+
+  it("counts each device's open alerts on its own card, critical ones apart", async () => {
+    const roofApp = t.host.devices[0]?.app as GatewayApp;
+    const roofAlerts = roofApp.alerts;
+    // A simulated device's fleet is the simulator's (buildApp), typed as the device's Fleet.
+    const faults = (roofApp.gateway.fleet as SimulatedFleet).faults;
+    expect(roofAlerts).not.toBeNull();
+    const before = await overview();
+    expect(before.devices.map((d) => [d.alerts_open, d.alerts_critical])).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    // The silent inverter is raised through roof's own engine: its fleet stops answering that inverter, the rule
+    // (at 1 minute, through roof's own settings API) sees it at two evaluations a minute apart on the device clock.
+    const serial = (await live("roof")).inverters[0]?.serial ?? "";
+    const settings = await fetch(`http://${t.origin}/d/roof/api/alerts/config`, {
+      method: "POST",
+      headers: { ...FORM, authorization: ADMIN },
+      body: form({ rules: { inverter_silent: { enabled: true, minutes: 1 } } }),
+    });
+    expect(settings.status).toBe(200);
+    faults.silence(serial, true);
+    try {
+      const raised = await eventually(
+        async () => {
+          await roofAlerts?.tick();
+          const o = await overview();
+          return (o.devices[0]?.alerts_critical ?? 0) > 0 ? o : undefined;
+        },
+        5000,
+        "roof's silent inverter raised",
+      );
+      expect(raised.devices[0]).toMatchObject({ name: "roof", alerts_critical: 1 });
+      expect(raised.devices[0]?.alerts_open).toBeGreaterThanOrEqual(1);
+      expect(raised.devices[1]).toMatchObject({ name: "garage", alerts_open: 0, alerts_critical: 0 });
+      // A warning counts as open, not as critical; a cleared alert not at all.
+      const store = roofAlerts!.store;
+      const base = { serial, name: "x", channel: null, detail: "d", title: "t", started: 1_780_000_000 };
+      store.insert({ ...base, key: "test:warning", kind: "radio", severity: "warning" });
+      const gone = store.insert({ ...base, key: "test:gone", kind: "clock", severity: "critical" });
+      store.clear(gone.id, 1_780_000_100);
+      const after = await overview();
+      expect(after.devices[0]?.alerts_open).toBe((raised.devices[0]?.alerts_open ?? 0) + 1);
+      expect(after.devices[0]?.alerts_critical).toBe(1);
+    } finally {
+      faults.silence(serial, false);
+    }
   });
 
   it("combines the devices' own history into energy per day and month", async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
-import type { Overview as OverviewData } from "@dtu/api/overview";
+import type { Overview as OverviewData, OverviewEnergy } from "@dtu/api/overview";
 import { Overview, OVERVIEW_POLL_MS } from "./Overview";
 
 afterEach(() => {
@@ -10,7 +10,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const card = (name: string, reachable: boolean, power_w: number): OverviewData["devices"][number] => ({
+const card = (
+  name: string,
+  reachable: boolean,
+  power_w: number,
+  alerts: [number, number] | null = null,
+): OverviewData["devices"][number] => ({
   name,
   reachable,
   since: 1_780_000_000,
@@ -18,6 +23,8 @@ const card = (name: string, reachable: boolean, power_w: number): OverviewData["
   yield_day_wh: 1000,
   yield_total_kwh: 12.5,
   inverters: { total: 3, reachable: reachable ? 2 : 0, producing: reachable ? 1 : 0 },
+  alerts_open: alerts?.[0] ?? null,
+  alerts_critical: alerts?.[1] ?? null,
 });
 
 const answer = (power: number): OverviewData => ({
@@ -25,14 +32,29 @@ const answer = (power: number): OverviewData => ({
   total: { power_w: power, yield_day_wh: 2000, yield_total_kwh: 25 },
 });
 
+const NO_ENERGY: OverviewEnergy = { interval: "day", unit: "Wh", rows: [], unavailable: [] };
+
+/**
+ * A fetch answering the overview with `overview` in turn (the last one again and again) and the combined energy with
+ * `energy`; `overviewCalls()` counts the overview's requests only.
+ */
+function stubGateway(overview: (() => Response)[], energy: OverviewEnergy = NO_ENERGY) {
+  let n = 0;
+  const fetch = vi.fn((url: unknown) => {
+    if (String(url).startsWith("/api/overview/energy"))
+      return Promise.resolve(new Response(JSON.stringify(energy)));
+    const next = overview[Math.min(n++, overview.length - 1)];
+    return Promise.resolve(next ? next() : new Response("none", { status: 500 }));
+  });
+  vi.stubGlobal("fetch", fetch);
+  return { fetch, overviewCalls: () => n };
+}
+const json = (body: unknown) => () => new Response(JSON.stringify(body));
+
 describe("Overview", () => {
   it("shows the totals, a card per device linking to its pages, and asks again every few seconds", async () => {
     vi.useFakeTimers();
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(new Response(JSON.stringify(answer(812.4))))
-      .mockResolvedValue(new Response(JSON.stringify(answer(900))));
-    vi.stubGlobal("fetch", fetch);
+    const { fetch, overviewCalls } = stubGateway([json(answer(812.4)), json(answer(900))]);
     render(<Overview />);
     await act(() => vi.advanceTimersByTimeAsync(0));
     expect(String(fetch.mock.calls[0]?.[0])).toBe("/api/overview");
@@ -46,25 +68,51 @@ describe("Overview", () => {
     expect(screen.getByRole("link", { name: "Open roof" }).getAttribute("href")).toBe("/d/roof/");
     const garage = screen.getByRole("region", { name: "garage" });
     expect(garage.textContent).toMatch(/Not answering since .*2026/);
-    // No alerts API yet: nothing said about alerts.
+    // Devices without alerts (no history): nothing said about alerts, not "0".
     expect(roof.textContent).not.toContain("alerts");
 
     await act(() => vi.advanceTimersByTimeAsync(OVERVIEW_POLL_MS));
-    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(overviewCalls()).toBe(2);
     expect(screen.getByRole("region", { name: "All devices" }).textContent).toContain("900.0");
   });
 
   it("keeps the last figures when a poll fails, and says so", async () => {
     vi.useFakeTimers();
-    const fetch = vi
-      .fn()
-      .mockResolvedValueOnce(new Response(JSON.stringify(answer(812.4))))
-      .mockResolvedValue(new Response("gateway busy", { status: 503, statusText: "Service Unavailable" }));
-    vi.stubGlobal("fetch", fetch);
+    stubGateway([
+      json(answer(812.4)),
+      () => new Response("gateway busy", { status: 503, statusText: "Service Unavailable" }),
+    ]);
     render(<Overview />);
     await act(() => vi.advanceTimersByTimeAsync(0));
     await act(() => vi.advanceTimersByTimeAsync(OVERVIEW_POLL_MS));
     expect(screen.getByRole("alert").textContent).toBe("gateway busy");
     expect(screen.getByRole("region", { name: "All devices" }).textContent).toContain("812.4");
+  });
+
+  it("shows each device's open alerts, critical ones apart, linking to that device's Alerts screen", async () => {
+    const data: OverviewData = {
+      devices: [
+        card("roof", true, 10, [3, 2]),
+        card("garage", true, 20, [1, 0]),
+        card("shed", true, 5, [0, 0]),
+      ],
+      total: { power_w: 35, yield_day_wh: 3000, yield_total_kwh: 37.5 },
+    };
+    stubGateway([json(data)]);
+    render(<Overview />);
+    const roof = await screen.findByRole("region", { name: "roof" });
+    const alerts = (name: string) => screen.getByRole("region", { name }).querySelector("[data-alerts]");
+    expect(alerts("roof")?.textContent).toBe("Open alerts: 3 (critical: 2)");
+    expect(alerts("roof")?.querySelector(".badge")?.className).toContain("text-bg-danger");
+    expect(alerts("garage")?.textContent).toBe("Open alerts: 1");
+    expect(alerts("garage")?.querySelector(".badge")?.className).toContain("text-bg-warning");
+    expect(alerts("shed")?.textContent).toBe("Open alerts: 0");
+    expect(alerts("shed")?.querySelector(".badge")?.className).toContain("text-bg-secondary");
+    expect(roof.querySelector("a[href='/d/roof/alerts']")?.getAttribute("aria-label")).toBe(
+      "Open alerts of roof",
+    );
+    expect(screen.getByRole("link", { name: "Open alerts of garage" }).getAttribute("href")).toBe(
+      "/d/garage/alerts",
+    );
   });
 });

@@ -5,15 +5,11 @@ import { Page } from "../../components/ui/Page";
 import { useApi } from "../../components/ui/useApi";
 import { deviceHref } from "../../lib/devices";
 import { useI18n, type MessageKey } from "../../lib/i18n";
+import { gatewayPaths } from "../../lib/routes";
+import { CombinedEnergy } from "./CombinedEnergy";
 
 /** How often the overview asks again: the gateway's own connections keep it current, one request covers all. */
 export const OVERVIEW_POLL_MS = 5000;
-
-/**
- * A device's card as the overview shows it. `alerts` is the place for the open alerts of issue 24 §4 once the
- * gateway's alerts API exists (another branch): absent, nothing is shown.
- */
-export type OverviewCard = OverviewDevice & { alerts?: number };
 
 function Figure({ label, value, unit }: { label: MessageKey; value: string; unit: string }) {
   const { t } = useI18n();
@@ -39,7 +35,33 @@ function Figures({ of }: { of: OverviewTotal }) {
   );
 }
 
-function DeviceCard({ device }: { device: OverviewCard }) {
+/**
+ * The device's open alerts, linking to its own Alerts screen (`/d/NAME/alerts`). Nothing when the device runs no
+ * alerts (null: without history), which is not the same as none open.
+ */
+function DeviceAlerts({ device }: { device: OverviewDevice }) {
+  const { t, number } = useI18n();
+  const open = device.alerts_open;
+  if (open === null) return null;
+  const critical = device.alerts_critical ?? 0;
+  const tone = critical > 0 ? "text-bg-danger" : open > 0 ? "text-bg-warning" : "text-bg-secondary";
+  return (
+    <p className="mb-0 mt-1 small" data-alerts>
+      <a
+        className="text-reset"
+        href={deviceHref(device.name) + gatewayPaths.alerts.slice(1)}
+        aria-label={t("overview.alertsOf", { name: device.name })}
+      >
+        {t("overview.alerts")}
+      </a>
+      {": "}
+      <span className={`badge ${tone}`}>{number(open)}</span>
+      {critical > 0 && <> {t("overview.critical", { count: number(critical) })}</>}
+    </p>
+  );
+}
+
+function DeviceCard({ device }: { device: OverviewDevice }) {
   const { t, dateTime } = useI18n();
   const inv = device.inverters;
   return (
@@ -68,13 +90,8 @@ function DeviceCard({ device }: { device: OverviewCard }) {
             <span className="text-nowrap" data-inverters>
               {inv.producing} / {inv.reachable} / {inv.total}
             </span>
-            {device.alerts !== undefined && (
-              <>
-                {" · "}
-                {t("overview.alerts")}: {device.alerts}
-              </>
-            )}
           </p>
+          <DeviceAlerts device={device} />
         </div>
       </section>
     </div>
@@ -120,6 +137,7 @@ export function Overview() {
               ))}
             </div>
           )}
+          {data.devices.length > 0 && <CombinedEnergy names={data.devices.map((d) => d.name)} />}
         </>
       )}
     </Page>

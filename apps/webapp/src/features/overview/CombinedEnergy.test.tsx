@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import type { OverviewEnergy } from "@dtu/api/overview";
+import { CombinedEnergy } from "./CombinedEnergy";
+import { energyRange, energyStep, localToday } from "./energyPeriods";
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("energy periods", () => {
+  it("asks for the days of a month, the months of a year, or the years up to this one", () => {
+    expect(energyRange("month", "2024-02-10")).toEqual({
+      from: "2024-02-01",
+      to: "2024-02-29",
+      interval: "day",
+    });
+    expect(energyRange("month", "2026-12-31")).toEqual({
+      from: "2026-12-01",
+      to: "2026-12-31",
+      interval: "day",
+    });
+    expect(energyRange("year", "2026-06-15")).toEqual({
+      from: "2026-01-01",
+      to: "2026-12-31",
+      interval: "month",
+    });
+    expect(energyRange("all", "2026-06-15")).toEqual({
+      from: "2007-01-01",
+      to: "2026-12-31",
+      interval: "year",
+    });
+  });
+
+  it("steps a month or a year across the year's end, and leaves 'all' where it is", () => {
+    expect(energyStep("month", "2026-12-15", 1)).toBe("2027-01-01");
+    expect(energyStep("month", "2026-01-31", -1)).toBe("2025-12-01");
+    expect(energyStep("month", "2026-06-15", -1)).toBe("2026-05-01");
+    expect(energyStep("year", "2026-06-15", -1)).toBe("2025-01-01");
+    expect(energyStep("all", "2026-06-15", 1)).toBe("2026-06-15");
+    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe("2026-01-05");
+  });
+});
+
+const june: OverviewEnergy = {
+  interval: "day",
+  unit: "Wh",
+  rows: [
+    { period: "2026-06-01", total: 3500, devices: { roof: 2000, garage: 1500 } },
+    { period: "2026-06-02", total: 1250, devices: { roof: 1250 } },
+  ],
+  unavailable: ["garage"],
+};
+
+function stub(answer: (url: string) => Response) {
+  const fetch = vi.fn((url: unknown) => Promise.resolve(answer(String(url))));
+  vi.stubGlobal("fetch", fetch);
+  return { urls: () => fetch.mock.calls.map((c) => String(c[0])) };
+}
+
+describe("CombinedEnergy", () => {
+  it("shows a row per period with each device's energy and the sum in kWh, and says whose history is missing", async () => {
+    const { urls } = stub(() => new Response(JSON.stringify(june)));
+    render(<CombinedEnergy names={["roof", "garage"]} today="2026-06-15" />);
+    const table = await screen.findByRole("table");
+    expect(urls()).toEqual(["/api/overview/energy?from=2026-06-01&to=2026-06-30&interval=day"]);
+    const cells = [...table.querySelectorAll("tr")].map((tr) =>
+      [...tr.querySelectorAll("th, td")].map((c) => c.textContent),
+    );
+    expect(cells).toEqual([
+      ["Period", "roof", "garage", "Total"],
+      ["Jun 1, 2026", "2.00", "1.50", "3.50"],
+      ["Jun 2, 2026", "1.25", "–", "1.25"],
+    ]);
+    expect(screen.getByRole("alert").textContent).toContain("No history answered from: garage.");
+    // This month is the latest: no step into the future.
+    expect(screen.getByRole("button", { name: /Next/ }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("steps back a month, switches to a year's months, and offers a retry when the gateway refuses", async () => {
+    let refuse = false;
+    const { urls } = stub((url) =>
+      refuse
+        ? new Response("Login required", { status: 401, statusText: "Unauthorized" })
+        : new Response(
+            JSON.stringify({
+              ...june,
+              rows: [],
+              unavailable: [],
+              interval: url.includes("month") ? "month" : "day",
+            }),
+          ),
+    );
+    render(<CombinedEnergy names={["roof"]} today="2026-06-15" />);
+    await screen.findByText("No data recorded for this period.");
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: /Previous/ })));
+    await screen.findByText("No data recorded for this period.");
+    expect(urls().at(-1)).toBe("/api/overview/energy?from=2026-05-01&to=2026-05-31&interval=day");
+    expect(screen.getByRole("button", { name: /Next/ }).hasAttribute("disabled")).toBe(false);
+    refuse = true;
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Year" })));
+    expect(urls().at(-1)).toBe("/api/overview/energy?from=2026-01-01&to=2026-12-31&interval=month");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Could not load the data");
+    refuse = false;
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    await screen.findByText("No data recorded for this period.");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(urls()).toHaveLength(4);
+  });
+});

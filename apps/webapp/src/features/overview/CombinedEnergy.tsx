@@ -1,0 +1,132 @@
+/**
+ * The energy of every device together per day, month or year (issue 24 §5), from the gateway's
+ * `GET /api/overview/energy`: a plain table (features/history's chart is another feature's, and features never import
+ * features), one column per device and their sum, in kWh with the locale's number format.
+ */
+import { useState } from "react";
+import type { OverviewEnergy } from "@dtu/api/overview";
+import { PeriodNav } from "../../components/ui/PeriodControls";
+import { Spinner } from "../../components/ui/Spinner";
+import { useApi } from "../../components/ui/useApi";
+import { useI18n } from "../../lib/i18n";
+import { energyRange, energyStep, energyUrl, localToday, type EnergyView } from "./energyPeriods";
+
+const VIEWS: readonly EnergyView[] = ["month", "year", "all"];
+const VIEW_LABEL = { month: "history.month", year: "history.year", all: "history.all" } as const;
+
+/** The row's period in words: a day's date, a month and its year, or the year. */
+function usePeriodLabel(): (period: string, interval: OverviewEnergy["interval"]) => string {
+  const { locale, date } = useI18n();
+  return (period, interval) => {
+    // Noon UTC: the same calendar day in every browser zone.
+    const at = new Date(`${period}T12:00:00Z`);
+    if (interval === "day") return date(at);
+    if (interval === "month")
+      return at.toLocaleString(locale, { month: "long", year: "numeric", timeZone: "UTC" });
+    return period.slice(0, 4);
+  };
+}
+
+function EnergyTable({ data, names }: { data: OverviewEnergy; names: readonly string[] }) {
+  const { t, number } = useI18n();
+  const label = usePeriodLabel();
+  const kwh = (wh: number | undefined): string => (wh === undefined ? "–" : number(wh / 1000, 2));
+  if (data.rows.length === 0) return <p className="mb-0">{t("history.noData")}</p>;
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm table-striped mb-0 text-end">
+        <caption className="visually-hidden">{t("overview.energy")}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="text-start">
+              {t("history.period")}
+            </th>
+            {names.map((name) => (
+              <th scope="col" key={name}>
+                {name}
+              </th>
+            ))}
+            <th scope="col">{t("history.total")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.map((row) => (
+            <tr key={row.period}>
+              <th scope="row" className="text-start fw-normal text-nowrap">
+                {label(row.period, data.interval)}
+              </th>
+              {names.map((name) => (
+                <td key={name}>{kwh(row.devices[name])}</td>
+              ))}
+              <td className="fw-bold">{kwh(row.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** `names`: the devices in the overview's order, for the table's columns. `today` is injected by tests. */
+export function CombinedEnergy({
+  names,
+  today = localToday(),
+}: {
+  names: readonly string[];
+  today?: string;
+}) {
+  const { t } = useI18n();
+  const label = usePeriodLabel();
+  const [view, setView] = useState<EnergyView>("month");
+  const [day, setDay] = useState(today);
+  const { data, loading, error, reload } = useApi(energyUrl(view, day));
+  const { from } = energyRange(view, day);
+  return (
+    <section className="card mt-3" aria-label={t("overview.energy")} data-energy>
+      <div className="card-header">{t("overview.energy")}</div>
+      <div className="card-body">
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <PeriodNav
+            label={t("overview.energyView")}
+            views={VIEWS}
+            view={view}
+            text={VIEW_LABEL}
+            onView={setView}
+            // One month or year back or on, never into the future.
+            step={
+              view === "all"
+                ? null
+                : {
+                    nextBegun: energyStep(view, day, 1) <= today,
+                    go: (dir) => setDay(energyStep(view, day, dir)),
+                  }
+            }
+          >
+            <span className="text-nowrap" data-range>
+              {label(from, view === "month" ? "month" : "year")}
+            </span>
+          </PeriodNav>
+        </div>
+        {error ? (
+          <p className="alert alert-danger mb-0" role="alert">
+            {t("common.loadFailed", { message: error.message })}{" "}
+            <button type="button" className="btn btn-link p-0 align-baseline" onClick={reload}>
+              {t("common.retry")}
+            </button>
+          </p>
+        ) : loading || !data ? (
+          <Spinner small />
+        ) : (
+          <>
+            {data.unavailable.length > 0 && (
+              <p className="alert alert-warning" role="alert">
+                {t("overview.energyMissing", { names: data.unavailable.join(", ") })}
+              </p>
+            )}
+            <EnergyTable data={data} names={names} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
