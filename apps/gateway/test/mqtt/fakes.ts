@@ -318,7 +318,12 @@ export class Recorder {
     const recorder = new Recorder(client, filter);
     await new Promise<void>((resolve, reject) => {
       client.once("connect", () => resolve());
-      client.once("error", reject);
+      client.once("error", (error) => {
+        // A failed attempt's client would go on reconnecting: with a fixed clientId it and the caller's next attempt
+        // (a broker still starting) would take the session from each other for the rest of the test.
+        client.end(true);
+        reject(error);
+      });
     });
     await client.subscribeAsync(filter, { qos: 0 });
     return recorder;
