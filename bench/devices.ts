@@ -10,16 +10,12 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import { REPO, mb, percentile } from "./lib.ts";
+import { REPO, mb, percentile, numArg } from "./lib.ts";
 
-const arg = (name: string, dflt: number): number => {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  return a ? Number(a.split("=")[1]) : dflt;
-};
-const DEVICES = arg("devices", 10);
-const INVERTERS = arg("inverters", 4);
-const MINUTES = arg("minutes", 5);
-const CONCURRENCY = arg("concurrency", 2);
+const DEVICES = numArg("devices", 10);
+const INVERTERS = numArg("inverters", 4);
+const MINUTES = numArg("minutes", 5);
+const CONCURRENCY = numArg("concurrency", 2);
 const HISTORY = !process.argv.includes("--no-history");
 /** The 2-device comparison run (the smallest with the overview): as long as the main run, at most a minute. */
 const BASELINE_MINUTES = Math.min(1, MINUTES);

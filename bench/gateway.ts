@@ -14,15 +14,11 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { WebSocket } from "ws";
-import { ADMIN_AUTH, MIXED_FLEET, REPO, setFleet, mb, median, percentile, postData } from "./lib.ts";
+import { ADMIN_AUTH, MIXED_FLEET, REPO, setFleet, mb, median, percentile, postData, numArg } from "./lib.ts";
 
-const arg = (name: string, dflt: number): number => {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  return a ? Number(a.split("=")[1]) : dflt;
-};
-const CLIENTS = arg("clients", 100);
-const SECONDS = arg("seconds", 60);
-const CONCURRENCY = arg("concurrency", 8);
+const CLIENTS = numArg("clients", 100);
+const SECONDS = numArg("seconds", 60);
+const CONCURRENCY = numArg("concurrency", 8);
 /** Read endpoints a phone or a script would poll, plus the SPA index (API.md §2.4, §3.21). */
 const PATHS = [
   "/api/livedata/status",

@@ -15,16 +15,12 @@ import { performance } from "node:perf_hooks";
 import { openHistory } from "../apps/gateway/src/history/index.ts";
 import { parsePosixTz } from "../apps/gateway/src/time/posixTz.ts";
 import { benchDay, writeAggregates } from "./historyData.ts";
-import { ADMIN_AUTH, MIXED_FLEET, REPO, percentile, postData, setFleet } from "./lib.ts";
+import { ADMIN_AUTH, MIXED_FLEET, REPO, percentile, postData, setFleet, numArg } from "./lib.ts";
 
-const arg = (name: string, dflt: number): number => {
-  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
-  return a ? Number(a.split("=")[1]) : dflt;
-};
-const CLIENTS = arg("clients", 200);
-const READERS = arg("readers", 16);
-const SECONDS = arg("seconds", 20);
-const DAYS = arg("days", 365);
+const CLIENTS = numArg("clients", 200);
+const READERS = numArg("readers", 16);
+const SECONDS = numArg("seconds", 20);
+const DAYS = numArg("days", 365);
 const PATHS = ["/api/livedata/status", "/api/system/status", "/api/ntp/status", "/api/limit/status", "/"];
 
 // ---- a year of history up to today, written before the gateway starts ----

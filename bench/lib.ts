@@ -127,4 +127,10 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** A numeric command-line option `--name=value` of a bench script, or its default. */
+export const numArg = (name: string, dflt: number): number => {
+  const a = process.argv.find((x) => x.startsWith(`--${name}=`));
+  return a ? Number(a.split("=")[1]) : dflt;
+};
+
 export const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -4,7 +4,6 @@
  * write-only (never in an answer nor the console), the file readable by its owner only, and the memory fallback.
  */
 import { mkdirSync, readFileSync, statSync } from "node:fs";
-import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +12,7 @@ import { alertResponseSchemas } from "@dtu/api/schemas";
 import { parseStrict } from "@dtu/api/strict";
 import type { AlertConfigView } from "@dtu/api/alerts";
 import { ADMIN, FORM, form, makeDataDir, startGateway, type TestGateway } from "../helpers/app.ts";
+import { startSink } from "./channels/helpers.ts";
 
 let gw: TestGateway;
 const consoleText: string[] = [];
@@ -247,24 +247,14 @@ describe("acknowledge and test", () => {
   });
 
   it("test sends on every enabled channel and answers one result each; an open page gets it on the stream", async () => {
-    const bodies: string[] = [];
-    const sink = createServer((req, res) => {
-      let body = "";
-      req.on("data", (c: Buffer) => (body += c.toString()));
-      req.on("end", () => {
-        bodies.push(body);
-        res.end("ok");
-      });
-    });
-    await new Promise<void>((resolve) => sink.listen(0, "127.0.0.1", resolve));
-    const port = (sink.address() as AddressInfo).port;
+    const sink = await startSink();
     await gw.app.listen({ port: 0, host: "127.0.0.1" });
     const page = new AbortController();
     try {
       const saved = await post(alertEndpoints.configPost.path, {
         language: "en",
         channels: {
-          webhook: { enabled: true, url: `http://127.0.0.1:${port}/hook` },
+          webhook: { enabled: true, url: `${sink.url}/hook` },
           browser: { enabled: true },
         },
       });
@@ -291,13 +281,12 @@ describe("acknowledge and test", () => {
       expect(both.results.every((r) => r.ok)).toBe(true);
       let text = "";
       while (!text.includes("event: alert")) text += new TextDecoder().decode((await reader.read()).value);
-      expect(bodies).toHaveLength(2);
-      expect(JSON.parse(bodies[0] ?? "{}")).toMatchObject({ event: "test", alert: null });
+      expect(sink.requests).toHaveLength(2);
+      expect(JSON.parse(sink.requests[0]?.body ?? "{}")).toMatchObject({ event: "test", alert: null });
     } finally {
       page.abort();
       await expect.poll(() => gw.app.alerts!.hub!.pages).toBe(0);
-      sink.closeAllConnections();
-      await new Promise((resolve) => sink.close(resolve));
+      await sink.close();
     }
   });
 });
