@@ -98,11 +98,15 @@ async function choose(expect: ExpectStatic, page: Page, locale: Locale, theme: T
 
 /** A phone never scrolls sideways: no text or control sticks out of the 375 px page. */
 async function fitsWidth(expect: ExpectStatic, page: Page, where: string): Promise<void> {
-  const [scroll, width] = await page.evaluate(() => [
-    document.documentElement.scrollWidth,
-    document.documentElement.clientWidth,
-  ]);
-  expect(scroll, where).toBeLessThanOrEqual(width);
+  // Polled: a chart sized for the last width (1280 px) takes a moment to follow the new one.
+  await expect
+    .poll(
+      () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+      {
+        message: where,
+      },
+    )
+    .toBeLessThanOrEqual(0);
 }
 
 /**

@@ -4,7 +4,9 @@
  * (apps/gateway/src/multi/mount.ts), so the page's base URI is the one place that knows, at any depth of route.
  */
 // Without a document (unit tests in Node) the base is `/`.
-export const base = globalThis.document ? new URL(document.baseURI).pathname : "/";
+// Without a <base> element the page's own address would stand in for it (a route such as `/info/system`), so the base
+// is read only from the element index.html carries.
+export const base = globalThis.document?.querySelector("base") ? new URL(document.baseURI).pathname : "/";
 
 /** A route or server path (`/info/ntp`, `/api/…`, `/livedata`) under the base: `/d/garage/info/ntp`. */
 export const under = (path: string, b = base): string => b + path.slice(1);
