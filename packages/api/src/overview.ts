@@ -13,6 +13,11 @@ export const OverviewInverters = v.object({
   total: v.number(),
   reachable: v.number(),
   producing: v.number(),
+  /**
+   * Inverters read since the DTU started. The others' live values are the device's placeholder zeros (API.md §3.1:
+   * `data_age` then equals the uptime), so the figures never count them as measured; see `last_known_at`.
+   */
+  read: v.number(),
 });
 
 export const OverviewDevice = v.object({
@@ -25,10 +30,22 @@ export const OverviewDevice = v.object({
    * `reachable: false` this is "not answering since …".
    */
   since: v.number(),
-  /** The device's own totals (API.md §3.1 `total`) from its last live data; 0 before the first. */
-  power_w: v.number(),
-  yield_day_wh: v.number(),
-  yield_total_kwh: v.number(),
+  /**
+   * The device's figures (issue 25's rule: a value never read is not a zero). Each is null when the gateway has no
+   * reading behind it: the device never reached, or none of its inverters read since the DTU started (and, for the
+   * yields, no last known reading either). They count the inverters read since the DTU started (the device's own
+   * `total` of its last live data, API.md §3.1, to which the unread ones add only zeros), plus, for an inverter not
+   * read since the start, its last reading in the device's history: its lifetime yield always, its yield today only
+   * when that reading is from the device's local today. Power is never taken from history.
+   */
+  power_w: v.nullable(v.number()),
+  yield_day_wh: v.nullable(v.number()),
+  yield_total_kwh: v.nullable(v.number()),
+  /**
+   * Unix seconds of the newest history reading counted in the yields above for an inverter not read since the DTU
+   * started; null when none is (all read, or the history has nothing for them). The card says "last known".
+   */
+  last_known_at: v.nullable(v.number()),
   inverters: OverviewInverters,
   /**
    * The device's open alerts (issue 23, as its `/d/NAME/api/alerts?state=open` lists them, acknowledged ones
@@ -40,10 +57,14 @@ export const OverviewDevice = v.object({
 });
 export type OverviewDevice = v.InferOutput<typeof OverviewDevice>;
 
+/**
+ * The sums of the devices' non-null figures; a figure is null when no device has one. `power_w` sums only devices
+ * reachable now (a silent device's last power is not "now"); the yields sum every device's.
+ */
 export const OverviewTotal = v.object({
-  power_w: v.number(),
-  yield_day_wh: v.number(),
-  yield_total_kwh: v.number(),
+  power_w: v.nullable(v.number()),
+  yield_day_wh: v.nullable(v.number()),
+  yield_total_kwh: v.nullable(v.number()),
 });
 export type OverviewTotal = v.InferOutput<typeof OverviewTotal>;
 

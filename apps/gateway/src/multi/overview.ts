@@ -9,6 +9,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Overview, OverviewDevice } from "@dtu/api/overview";
+import { deviceFigures, totalOf, unreadOf } from "./figures.ts";
+import type { LastReadings } from "./lastReadings.ts";
 import type { DeviceSource } from "./sources.ts";
 
 export interface NamedSource {
@@ -16,40 +18,32 @@ export interface NamedSource {
   source: DeviceSource;
 }
 
-/** Sum without the float noise of adding decimals (0.1 + 0.2); far finer than any value on the wire. */
-const add = (a: number, b: number): number => Math.round((a + b) * 1e6) / 1e6;
+const NO_READINGS: LastReadings = new Map();
 
-export function buildOverview(devices: readonly NamedSource[]): Overview {
-  const cards: OverviewDevice[] = devices.map(({ name, source }) => {
-    const live = source.live();
-    const alerts = source.alerts();
-    return {
-      name,
-      reachable: live.reachable,
-      since: Math.floor(live.since / 1000),
-      power_w: live.total?.Power.v ?? 0,
-      yield_day_wh: live.total?.YieldDay.v ?? 0,
-      yield_total_kwh: live.total?.YieldTotal.v ?? 0,
-      inverters: {
-        total: live.inverters.length,
-        reachable: live.inverters.filter((i) => i.reachable).length,
-        producing: live.inverters.filter((i) => i.producing).length,
-      },
-      alerts_open: alerts?.open ?? null,
-      alerts_critical: alerts?.critical ?? null,
-    };
-  });
-  // Power now only of devices answering now (a silent device's last power is not "now"); energy already produced
-  // stays counted.
-  const total = cards.reduce(
-    (sum, card) => ({
-      power_w: card.reachable ? add(sum.power_w, card.power_w) : sum.power_w,
-      yield_day_wh: add(sum.yield_day_wh, card.yield_day_wh),
-      yield_total_kwh: add(sum.yield_total_kwh, card.yield_total_kwh),
+/** Every card and the sums; a device's history is asked only while one of its inverters is unread (./figures.ts). */
+export async function buildOverview(devices: readonly NamedSource[]): Promise<Overview> {
+  const cards: OverviewDevice[] = await Promise.all(
+    devices.map(async ({ name, source }) => {
+      const live = source.live();
+      const alerts = source.alerts();
+      const last = unreadOf(live).length > 0 ? await source.lastReadings() : NO_READINGS;
+      return {
+        name,
+        reachable: live.reachable,
+        since: Math.floor(live.since / 1000),
+        ...deviceFigures(live, last),
+        inverters: {
+          total: live.inverters.length,
+          reachable: live.inverters.filter((i) => i.reachable).length,
+          producing: live.inverters.filter((i) => i.producing).length,
+          read: live.inverters.filter((i) => i.read).length,
+        },
+        alerts_open: alerts?.open ?? null,
+        alerts_critical: alerts?.critical ?? null,
+      };
     }),
-    { power_w: 0, yield_day_wh: 0, yield_total_kwh: 0 },
   );
-  return { devices: cards, total };
+  return { devices: cards, total: totalOf(cards) };
 }
 
 /** Whether the request may read every device (see the header comment). */
@@ -81,7 +75,7 @@ export async function sendOverview(
   res: ServerResponse,
 ): Promise<void> {
   if (!(await allowedOrRefused(devices, req, res))) return;
-  const body = JSON.stringify(buildOverview(devices));
+  const body = JSON.stringify(await buildOverview(devices));
   res
     .writeHead(200, {
       "content-type": "application/json",

@@ -14,6 +14,8 @@ import { startDeviceFeed } from "../history/proxyFeed.ts";
 import type { ProxyApp } from "../proxy/app.ts";
 import type { Security } from "../security/index.ts";
 import { addressKey } from "../security/throttle.ts";
+import { lastReadings, type LastReadings } from "./lastReadings.ts";
+import { readsSinceBoot } from "./readSinceBoot.ts";
 
 export interface DeviceLive {
   /** The gateway has live data from the device right now. */
@@ -22,7 +24,8 @@ export interface DeviceLive {
   since: number;
   /** The device's own totals of its last document; null before the first. */
   total: LiveTotal | null;
-  inverters: readonly Pick<LiveInverter, "reachable" | "producing">[];
+  /** `read`: read since the DTU started (issue 25); the others' values are the device's zeros (API.md §3.1). */
+  inverters: readonly (Pick<LiveInverter, "serial" | "reachable" | "producing"> & { read: boolean })[];
 }
 
 /** The device's open alerts (issue 23) for its card; null when the device runs no alerts (no history). */
@@ -34,6 +37,8 @@ export interface DeviceAlerts {
 export interface DeviceSource {
   live(): DeviceLive;
   alerts(): DeviceAlerts | null;
+  /** The last readings the device's history holds (./lastReadings.ts); empty without history. */
+  lastReadings(): Promise<LastReadings>;
   /** The device's read rule for these credentials (undefined: none), seen from `address`. */
   mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;
   close(): void;
@@ -87,13 +92,15 @@ async function braked(
 
 /**
  * A simulated device: its fleet's live document. It stops answering during its simulated reboot (API.md §8.6) and
- * once its app is closed; its last document is kept for the card.
+ * once its app is closed; its last document is kept for the card. Read since the DTU started: the fleet knows it
+ * directly (its last statistics reception, 0 since a reboot when none).
  */
 export function simSource(app: GatewayApp, now: () => number = Date.now): DeviceSource {
   const gw = app.gateway;
   const state = reachability(now, true);
   let closed = false;
-  let last: LiveData | null = null;
+  let last: DeviceLive["inverters"] = [];
+  let total: LiveTotal | null = null;
   gw.onReboot.push(() => state.set(false));
   app.addHook("onClose", async () => {
     closed = true;
@@ -102,10 +109,15 @@ export function simSource(app: GatewayApp, now: () => number = Date.now): Device
   return {
     live() {
       state.set(!closed && !gw.inOutage());
-      if (state.get() || last === null) last = gw.fleet.liveData();
-      return { reachable: state.get(), since: state.since(), total: last.total, inverters: last.inverters };
+      if (state.get() || total === null) {
+        const doc: LiveData = gw.fleet.liveData();
+        total = doc.total;
+        last = doc.inverters.map((i) => ({ ...i, read: gw.fleet.lastUpdate(i.serial) > 0 }));
+      }
+      return { reachable: state.get(), since: state.since(), total, inverters: last };
     },
     alerts: openAlerts(app.alerts),
+    lastReadings: lastReadings(app.history),
     async mayRead(authorization, address) {
       if (gw.config.security.allow_readonly) return true;
       if (authorization === undefined) return false;
@@ -135,6 +147,7 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
   const state = reachability(now, false);
   let total: LiveTotal | null = null;
   let inverters = new Map<string, LiveInverter>();
+  const reads = readsSinceBoot({ device: app.device, auth: opts.auth, now, timeoutMs: timeout });
   const feed = startDeviceFeed({
     device: app.device,
     auth: opts.auth,
@@ -142,8 +155,12 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
     setZone: () => undefined,
     timeoutMs: timeout,
     ...(opts.log ? { log: opts.log } : {}),
-    onConnection: (open) => state.set(open),
+    onConnection(open) {
+      state.set(open);
+      reads.connection(open);
+    },
     onDocument(doc, full) {
+      reads.document(doc);
       if (doc.total) total = doc.total;
       if (!Array.isArray(doc.inverters)) return;
       const next = full ? new Map<string, LiveInverter>() : inverters;
@@ -176,9 +193,10 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
       reachable: state.get(),
       since: state.since(),
       total,
-      inverters: [...inverters.values()],
+      inverters: [...inverters.values()].map((i) => ({ ...i, read: reads.read(i.serial) })),
     }),
     alerts: openAlerts(app.alerts?.alerts ?? null),
+    lastReadings: lastReadings(app.history?.keeper ?? null),
     async mayRead(authorization, address) {
       if (!open || open.until <= now()) {
         const status = await readStatus({});

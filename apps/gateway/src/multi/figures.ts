@@ -1,0 +1,62 @@
+/**
+ * A device card's figures and the overview's sums (issue 24 §4 under issue 25's rule: a value never read since the
+ * DTU started is not a zero). Pure: the live state and the last readings come in, so tests need no device.
+ */
+import type { OverviewDevice, OverviewTotal } from "@dtu/api/overview";
+import type { LastReadings } from "./lastReadings.ts";
+import type { DeviceLive } from "./sources.ts";
+
+/** Sum without the float noise of adding decimals (0.1 + 0.2); far finer than any value on the wire. */
+export const add = (a: number, b: number): number => Math.round((a + b) * 1e6) / 1e6;
+
+/** `a + b` where null is "no figure": null only when both are. */
+const plus = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : add(a, b);
+
+export type DeviceFigures = Pick<
+  OverviewDevice,
+  "power_w" | "yield_day_wh" | "yield_total_kwh" | "last_known_at"
+>;
+
+/** The inverters not read since the DTU started; the history is asked only when there is one. */
+export const unreadOf = (live: DeviceLive): DeviceLive["inverters"] => live.inverters.filter((i) => !i.read);
+
+/**
+ * The device's own `total` counts the inverters read since the DTU started: the unread ones add their placeholder
+ * zeros (API.md §3.1), so the total is only null when none was read. Each unread inverter's last reading in the
+ * history adds its lifetime yield, and its yield today when `last` says it is from today; never its power.
+ */
+export function deviceFigures(live: DeviceLive, last: LastReadings): DeviceFigures {
+  const unread = unreadOf(live);
+  const own = live.total !== null && unread.length < live.inverters.length ? live.total : null;
+  let day = own ? own.YieldDay.v : null;
+  let lifetime = own ? own.YieldTotal.v : null;
+  let at: number | null = null;
+  for (const inv of unread) {
+    const reading = last.get(inv.serial.toLowerCase());
+    if (!reading) continue;
+    const kwh = reading.yield_total_wh === null ? null : reading.yield_total_wh / 1000;
+    if (kwh === null && reading.yield_day_wh === null) continue;
+    lifetime = plus(lifetime, kwh);
+    day = plus(day, reading.yield_day_wh);
+    at = Math.max(at ?? 0, reading.t);
+  }
+  return {
+    power_w: own ? own.Power.v : null,
+    yield_day_wh: day,
+    yield_total_kwh: lifetime,
+    last_known_at: at,
+  };
+}
+
+/** The sums of the non-null figures; power only of devices reachable now (a silent device's power is not "now"). */
+export function totalOf(cards: readonly OverviewDevice[]): OverviewTotal {
+  return cards.reduce<OverviewTotal>(
+    (sum, card) => ({
+      power_w: card.reachable ? plus(sum.power_w, card.power_w) : sum.power_w,
+      yield_day_wh: plus(sum.yield_day_wh, card.yield_day_wh),
+      yield_total_kwh: plus(sum.yield_total_kwh, card.yield_total_kwh),
+    }),
+    { power_w: null, yield_day_wh: null, yield_total_kwh: null },
+  );
+}

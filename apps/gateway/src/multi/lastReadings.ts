@@ -1,0 +1,58 @@
+/**
+ * A device's last known readings for the overview (issue 25 item 4 there too): from its own history
+ * (`GET /api/history/last`, history/lastKnown.ts, read through the history's read worker), what stands in for an
+ * inverter not read since the DTU started. Only the yields are used (./figures.ts): the lifetime yield does not go
+ * away at night; the yield today only when the reading is from the device's local today.
+ *
+ * Asked only while the device has an unread inverter, and kept for CACHE_MS: a reading of an unread inverter does not
+ * change (the history records only readings), and the overview is asked every few seconds by every open page.
+ */
+import type { HistoryLast } from "@dtu/api/history";
+import { dayOf } from "../history/days.ts";
+import type { HistoryKeeper } from "../history/keeper.ts";
+
+export interface LastReading {
+  /** Unix s of the reading. */
+  t: number;
+  yield_total_wh: number | null;
+  /** The reading's yield today, null unless the reading is from the device's local today. */
+  yield_day_wh: number | null;
+}
+
+/** The device's last readings by serial (lower case); empty without history. */
+export type LastReadings = ReadonlyMap<string, LastReading>;
+
+const CACHE_MS = 60_000;
+const NONE: LastReadings = new Map();
+
+/** `keeper`: the device's history (null: it runs none). `now`: the gateway's clock for the cache. */
+export function lastReadings(
+  keeper: HistoryKeeper | null,
+  now: () => number = Date.now,
+): () => Promise<LastReadings> {
+  let cached: { at: number; last: HistoryLast } | null = null;
+  return async () => {
+    const history = keeper?.current();
+    if (!history) return NONE;
+    if (!cached || now() - cached.at >= CACHE_MS) {
+      try {
+        cached = { at: now(), last: JSON.parse(await history.reads.last()) as HistoryLast };
+      } catch {
+        // A busy or failing history read: no last known values this time (the figures say null, not 0).
+        return NONE;
+      }
+    }
+    // "Today" in the device's zone on the history's clock (the device's own clock for a simulated device).
+    const zone = history.zone();
+    const today = dayOf(zone, history.now());
+    const out = new Map<string, LastReading>();
+    for (const inv of cached.last.inverters) {
+      out.set(inv.serial.toLowerCase(), {
+        t: inv.t,
+        yield_total_wh: inv.yield_total_wh,
+        yield_day_wh: dayOf(zone, inv.t * 1000) === today ? inv.yield_day_wh : null,
+      });
+    }
+    return out;
+  };
+}
