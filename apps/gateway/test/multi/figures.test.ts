@@ -1,0 +1,90 @@
+/** A card's figures and the sums (multi/figures.ts): read inverters, last known readings, nulls. */
+import { describe, expect, it } from "vitest";
+import type { LiveTotal } from "@dtu/api/live";
+import type { OverviewDevice } from "@dtu/api/overview";
+import { deviceFigures, totalOf } from "../../src/multi/figures.ts";
+import type { LastReading } from "../../src/multi/lastReadings.ts";
+import type { DeviceLive } from "../../src/multi/sources.ts";
+
+const total = (power: number, day: number, kwh: number): LiveTotal => ({
+  Power: { v: power, u: "W", d: 1 },
+  YieldDay: { v: day, u: "Wh", d: 0 },
+  YieldTotal: { v: kwh, u: "kWh", d: 3 },
+});
+const live = (own: LiveTotal | null, read: Record<string, boolean>): DeviceLive => ({
+  reachable: true,
+  since: 0,
+  total: own,
+  inverters: Object.entries(read).map(([serial, r]) => ({ serial, reachable: true, producing: r, read: r })),
+});
+const readings = (entries: Record<string, LastReading>) => new Map(Object.entries(entries));
+
+describe("a device's figures", () => {
+  it("are null when nothing was read and the history has nothing", () => {
+    const none = { power_w: null, yield_day_wh: null, yield_total_kwh: null, last_known_at: null };
+    expect(deviceFigures(live(total(0, 0, 0), { A1: false, B2: false }), new Map())).toEqual(none);
+    // Never reached: no document at all.
+    expect(deviceFigures(live(null, {}), new Map())).toEqual(none);
+  });
+
+  it("take an unread inverter's lifetime yield always, its yield today only from today, never its power", () => {
+    const last = readings({
+      a1: { t: 1000, yield_total_wh: 500_000, yield_day_wh: null },
+      b2: { t: 2000, yield_total_wh: 250_500, yield_day_wh: 1200 },
+    });
+    expect(deviceFigures(live(total(0, 0, 0), { A1: false, B2: false }), last)).toEqual({
+      power_w: null,
+      yield_day_wh: 1200,
+      yield_total_kwh: 750.5,
+      last_known_at: 2000,
+    });
+    // One read (its figures are the device's own total), one not.
+    expect(deviceFigures(live(total(120.5, 300, 100.25), { A1: false, B2: true }), last)).toEqual({
+      power_w: 120.5,
+      yield_day_wh: 300,
+      yield_total_kwh: 600.25,
+      last_known_at: 1000,
+    });
+    // All read: the history is not used even when it has readings.
+    expect(deviceFigures(live(total(120.5, 300, 100.25), { A1: true, B2: true }), last)).toEqual({
+      power_w: 120.5,
+      yield_day_wh: 300,
+      yield_total_kwh: 100.25,
+      last_known_at: null,
+    });
+  });
+});
+
+describe("the sums", () => {
+  const card = (
+    reachable: boolean,
+    figures: [number | null, number | null, number | null],
+  ): OverviewDevice => ({
+    name: "x",
+    reachable,
+    since: 0,
+    power_w: figures[0],
+    yield_day_wh: figures[1],
+    yield_total_kwh: figures[2],
+    last_known_at: null,
+    inverters: { total: 1, reachable: 1, producing: 0, read: 0 },
+    alerts_open: null,
+    alerts_critical: null,
+  });
+
+  it("add the non-null figures, power only of reachable devices, and are null where no device has one", () => {
+    expect(totalOf([card(true, [null, null, 12.5]), card(true, [null, null, null])])).toEqual({
+      power_w: null,
+      yield_day_wh: null,
+      yield_total_kwh: 12.5,
+    });
+    expect(
+      totalOf([card(true, [10.1, 20, 1.1]), card(false, [5, 30, 2.2]), card(true, [0.2, null, null])]),
+    ).toEqual({
+      power_w: 10.3,
+      yield_day_wh: 50,
+      yield_total_kwh: 3.3,
+    });
+    expect(totalOf([])).toEqual({ power_w: null, yield_day_wh: null, yield_total_kwh: null });
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * A real device's inverters read since the DTU started (multi/readSinceBoot.ts): `data_age` against the uptime of
+ * `/api/system/status` (API.md §3.1, §3.17), asked once per connection from a device on a real loopback port.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LiveInverter } from "@dtu/api/live";
+import { readsSinceBoot } from "../../src/multi/readSinceBoot.ts";
+import { eventually } from "./helpers.ts";
+
+/** The device's uptime in seconds; null answers 500. */
+let uptime: number | null = 600;
+const asked: (string | undefined)[] = [];
+let server: Server;
+let device: URL;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    asked.push(req.headers.authorization);
+    if (req.url !== "/api/system/status" || uptime === null) return res.writeHead(500).end();
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ uptime }));
+  });
+  await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+  device = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+let now = 1_000_000_000;
+const doc = (ages: Record<string, number>) => ({
+  inverters: Object.entries(ages).map(([serial, data_age]) => ({ serial, data_age }) as LiveInverter),
+});
+
+describe("inverters read since the DTU started", () => {
+  it("tells never read (data age = uptime) from read, once the uptime is known, and asks it once", async () => {
+    uptime = 600;
+    asked.length = 0;
+    const reads = readsSinceBoot({ device, auth: "Basic abc", now: () => now, timeoutMs: 2000 });
+    reads.connection(true);
+    reads.document(doc({ a: 600, b: 4 }));
+    // Nothing can be told before the uptime answered.
+    expect(reads.read("b")).toBe(false);
+    await eventually(async () => (reads.read("b") ? true : undefined), 2000, "uptime known");
+    expect(reads.read("a")).toBe(false);
+    expect(reads.read("unknown")).toBe(false);
+    // A minute later: a's age and the uptime both grew by 60 s (still never read); b was read again.
+    now += 60_000;
+    reads.document(doc({ a: 660, b: 1 }));
+    expect([reads.read("a"), reads.read("b")]).toEqual([false, true]);
+    // A partial document without data_age keeps what was known.
+    reads.document({ inverters: [{ serial: "a" } as LiveInverter] });
+    expect(reads.read("a")).toBe(false);
+    // a is read at last.
+    now += 5000;
+    reads.document(doc({ a: 0 }));
+    expect(reads.read("a")).toBe(true);
+    expect(asked).toEqual(["Basic abc"]);
+    // The connection drops: what was known stays (the card keeps its last figures).
+    reads.connection(false);
+    expect([reads.read("a"), reads.read("b")]).toEqual([true, true]);
+  });
+
+  it("learns the start anew on a new connection (the device may have restarted)", async () => {
+    uptime = 600;
+    const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
+    reads.connection(true);
+    reads.document(doc({ a: 3 }));
+    await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read");
+    // Restarted: uptime 20 s, a not read since.
+    uptime = 20;
+    now += 30_000;
+    reads.connection(false);
+    reads.connection(true);
+    reads.document(doc({ a: 20 }));
+    expect(reads.read("a")).toBe(false);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads.read("a")).toBe(false);
+    now += 10_000;
+    reads.document(doc({ a: 2 }));
+    await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read after the restart");
+  });
+
+  it("asks a failed uptime again with a later document, not at every one", async () => {
+    uptime = null;
+    asked.length = 0;
+    const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
+    reads.connection(true);
+    await eventually(async () => (asked.length === 1 ? true : undefined), 2000, "first ask");
+    await new Promise((r) => setTimeout(r, 50));
+    uptime = 600;
+    reads.document(doc({ a: 4 }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toHaveLength(1);
+    expect(reads.read("a")).toBe(false);
+    now += 10_000;
+    reads.document(doc({ a: 4 }));
+    await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read after the retry");
+    expect(asked).toHaveLength(2);
+  });
+});
