@@ -3,7 +3,7 @@
  * DTU started is not a zero). Pure: the live state and the last readings come in, so tests need no device.
  */
 import type { OverviewDevice, OverviewTotal } from "@dtu/api/overview";
-import type { LastReadings } from "./lastReadings.ts";
+import type { LastReadings } from "./lastRead.ts";
 import type { DeviceLive } from "./sources.ts";
 
 /** Sum without the float noise of adding decimals (0.1 + 0.2); far finer than any value on the wire. */

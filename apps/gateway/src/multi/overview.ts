@@ -10,7 +10,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Overview, OverviewDevice } from "@dtu/api/overview";
 import { deviceFigures, totalOf, unreadOf } from "./figures.ts";
-import type { LastReadings } from "./lastReadings.ts";
+import type { LastReadings } from "./lastRead.ts";
 import type { DeviceSource } from "./sources.ts";
 
 export interface NamedSource {

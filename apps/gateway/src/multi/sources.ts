@@ -14,8 +14,8 @@ import { startDeviceFeed } from "../history/proxyFeed.ts";
 import type { ProxyApp } from "../proxy/app.ts";
 import type { Security } from "../security/index.ts";
 import { addressKey } from "../security/throttle.ts";
-import { lastReadings, type LastReadings } from "./lastReadings.ts";
-import { readsSinceBoot } from "./readSinceBoot.ts";
+import { lastReadings, type LastReadings } from "./lastRead.ts";
+import { readsSinceBoot } from "./unread.ts";
 
 export interface DeviceLive {
   /** The gateway has live data from the device right now. */
@@ -37,7 +37,7 @@ export interface DeviceAlerts {
 export interface DeviceSource {
   live(): DeviceLive;
   alerts(): DeviceAlerts | null;
-  /** The last readings the device's history holds (./lastReadings.ts); empty without history. */
+  /** The last readings the device's history holds (./lastRead.ts); empty without history. */
   lastReadings(): Promise<LastReadings>;
   /** The device's read rule for these credentials (undefined: none), seen from `address`. */
   mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { LiveTotal } from "@dtu/api/live";
 import type { OverviewDevice } from "@dtu/api/overview";
 import { deviceFigures, totalOf } from "../../src/multi/figures.ts";
-import type { LastReading } from "../../src/multi/lastReadings.ts";
+import type { LastReading } from "../../src/multi/lastRead.ts";
 import type { DeviceLive } from "../../src/multi/sources.ts";
 
 const total = (power: number, day: number, kwh: number): LiveTotal => ({

@@ -1,12 +1,12 @@
 /**
- * A real device's inverters read since the DTU started (multi/readSinceBoot.ts): `data_age` against the uptime of
+ * A real device's inverters read since the DTU started (multi/unread.ts): `data_age` against the uptime of
  * `/api/system/status` (API.md §3.1, §3.17), asked once per connection from a device on a real loopback port.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LiveInverter } from "@dtu/api/live";
-import { readsSinceBoot } from "../../src/multi/readSinceBoot.ts";
+import { readsSinceBoot } from "../../src/multi/unread.ts";
 import { eventually } from "./helpers.ts";
 
 /** The device's uptime in seconds; null answers 500. */
