@@ -22,7 +22,8 @@ const card = (
   power_w,
   yield_day_wh: 1000,
   yield_total_kwh: 12.5,
-  inverters: { total: 3, reachable: reachable ? 2 : 0, producing: reachable ? 1 : 0 },
+  last_known_at: null,
+  inverters: { total: 3, reachable: reachable ? 2 : 0, producing: reachable ? 1 : 0, read: 3 },
   alerts_open: alerts?.[0] ?? null,
   alerts_critical: alerts?.[1] ?? null,
 });
@@ -114,5 +115,54 @@ describe("Overview", () => {
     expect(screen.getByRole("link", { name: "Open alerts of garage" }).getAttribute("href")).toBe(
       "/d/garage/alerts",
     );
+  });
+  it("shows a figure nothing was read for as the dash, never as 0, and says what the figures cover", async () => {
+    const night: OverviewData = {
+      devices: [
+        {
+          ...card("roof", true, 0),
+          power_w: null,
+          yield_day_wh: null,
+          yield_total_kwh: 1234.5,
+          last_known_at: 1_780_000_000,
+          inverters: { total: 2, reachable: 2, producing: 0, read: 0 },
+        },
+        {
+          ...card("garage", true, 0),
+          power_w: null,
+          yield_day_wh: null,
+          yield_total_kwh: null,
+          inverters: { total: 2, reachable: 2, producing: 0, read: 0 },
+        },
+      ],
+      total: { power_w: null, yield_day_wh: null, yield_total_kwh: 1234.5 },
+    };
+    stubGateway([json(night)]);
+    render(<Overview />);
+    const figures = (name: string) =>
+      [...screen.getByRole("region", { name }).querySelectorAll(".fs-5 .text-nowrap")].map(
+        (e) => e.textContent,
+      );
+    await screen.findByRole("region", { name: "garage" });
+    expect(figures("garage")).toEqual(["—", "—", "—"]);
+    expect(figures("roof")).toEqual(["—", "—", "1,234.500"]);
+    expect(figures("All devices")).toEqual(["—", "—", "1,234.500"]);
+    expect(screen.getByRole("region", { name: "All devices" }).textContent).not.toMatch(/\b0(\.0+)?\b/);
+    const roof = screen.getByRole("region", { name: "roof" });
+    expect(roof.querySelector("[data-unread]")?.textContent).toBe(
+      "Not read since the DTU started: 2 of 2 inverters",
+    );
+    expect(roof.querySelector("[data-last-known]")?.textContent).toMatch(
+      /^Yields include the last readings kept in the history, from .*2026/,
+    );
+    expect(screen.getByRole("region", { name: "garage" }).querySelector("[data-last-known]")).toBeNull();
+  });
+
+  it("says nothing of coverage while every inverter was read", async () => {
+    stubGateway([json(answer(812.4))]);
+    render(<Overview />);
+    const roof = await screen.findByRole("region", { name: "roof" });
+    expect(roof.querySelector("[data-unread]")).toBeNull();
+    expect(roof.querySelector("[data-last-known]")).toBeNull();
   });
 });

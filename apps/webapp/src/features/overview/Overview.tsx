@@ -5,19 +5,32 @@ import { Page } from "../../components/ui/Page";
 import { useApi } from "../../components/ui/useApi";
 import { deviceHref } from "../../lib/devices";
 import { useI18n, type MessageKey } from "../../lib/i18n";
+import { readText } from "../../lib/notRead";
 import { gatewayPaths } from "../../lib/routes";
 import { CombinedEnergy } from "./CombinedEnergy";
 
 /** How often the overview asks again: the gateway's own connections keep it current, one request covers all. */
 export const OVERVIEW_POLL_MS = 5000;
 
-function Figure({ label, value, unit }: { label: MessageKey; value: string; unit: string }) {
-  const { t } = useI18n();
+/** One figure with `d` decimals, or the live view's never-read dash for null (issue 25: never a measured 0). */
+function Figure({
+  label,
+  value,
+  d,
+  unit,
+}: {
+  label: MessageKey;
+  value: number | null;
+  d: number;
+  unit: string;
+}) {
+  const { t, number } = useI18n();
   return (
     <div className="col">
       <div className="small text-body-secondary">{t(label)}</div>
       <div className="fs-5">
-        <span className="text-nowrap">{value}</span> <small className="text-body-secondary">{unit}</small>
+        <span className="text-nowrap">{readText(number, value ?? 0, d, value !== null)}</span>{" "}
+        <small className="text-body-secondary">{unit}</small>
       </div>
     </div>
   );
@@ -25,12 +38,11 @@ function Figure({ label, value, unit }: { label: MessageKey; value: string; unit
 
 /** Power now, yield today, yield total: the devices' sums or one device's own. */
 function Figures({ of }: { of: OverviewTotal }) {
-  const { number } = useI18n();
   return (
     <div className="row row-cols-3 g-2 text-center">
-      <Figure label="live.totalPower" value={number(of.power_w, 1)} unit="W" />
-      <Figure label="live.yieldToday" value={number(of.yield_day_wh)} unit="Wh" />
-      <Figure label="live.totalYield" value={number(of.yield_total_kwh, 3)} unit="kWh" />
+      <Figure label="live.totalPower" value={of.power_w} d={1} unit="W" />
+      <Figure label="live.yieldToday" value={of.yield_day_wh} d={0} unit="Wh" />
+      <Figure label="live.totalYield" value={of.yield_total_kwh} d={3} unit="kWh" />
     </div>
   );
 }
@@ -58,6 +70,30 @@ function DeviceAlerts({ device }: { device: OverviewDevice }) {
       <span className={`badge ${tone}`}>{number(open)}</span>
       {critical > 0 && <> {t("overview.critical", { count: number(critical) })}</>}
     </p>
+  );
+}
+
+/**
+ * What the figures cover, when it matters (issue 25: the totals say which inverters they count): inverters not read
+ * since the DTU started, and the time of the history's last readings standing in for their yields.
+ */
+function Coverage({ device }: { device: OverviewDevice }) {
+  const { t, dateTime } = useI18n();
+  const { read, total } = device.inverters;
+  const at = device.last_known_at;
+  return (
+    <>
+      {read < total && (
+        <p className="mb-0 mt-1 small" data-unread>
+          {t("overview.unread", { n: total - read, all: total })}
+        </p>
+      )}
+      {at !== null && (
+        <p className="mb-0 mt-1 small text-body-secondary" data-last-known>
+          {t("overview.lastKnown", { time: dateTime(at * 1000) })}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -91,6 +127,7 @@ function DeviceCard({ device }: { device: OverviewDevice }) {
               {inv.producing} / {inv.reachable} / {inv.total}
             </span>
           </p>
+          <Coverage device={device} />
           <DeviceAlerts device={device} />
         </div>
       </section>
