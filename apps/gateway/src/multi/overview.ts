@@ -6,6 +6,8 @@
  * access, else the request's Basic credentials must be accepted by each device that wants them (its own rule and its
  * own guessing brake, ./sources.ts). Anything less answers 401 as a device does (API.md §2.2). There is no session
  * cookie at the top level: each device's cookie is kept to its own `/d/NAME/` path (./mount.ts).
+ *
+ * Figures (./figures.ts): issue 25's rule, a value never read since the DTU started is null, never a measured 0.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Overview, OverviewDevice } from "@dtu/api/overview";
