@@ -23,28 +23,26 @@ export interface NamedSource {
 const NO_READINGS: LastReadings = new Map();
 
 /** Every card and the sums; a device's history is asked only while one of its inverters is unread (./figures.ts). */
-export async function buildOverview(devices: readonly NamedSource[]): Promise<Overview> {
-  const cards: OverviewDevice[] = await Promise.all(
-    devices.map(async ({ name, source }) => {
-      const live = source.live();
-      const alerts = source.alerts();
-      const last = unreadOf(live).length > 0 ? await source.lastReadings() : NO_READINGS;
-      return {
-        name,
-        reachable: live.reachable,
-        since: Math.floor(live.since / 1000),
-        ...deviceFigures(live, last),
-        inverters: {
-          total: live.inverters.length,
-          reachable: live.inverters.filter((i) => i.reachable).length,
-          producing: live.inverters.filter((i) => i.producing).length,
-          read: live.inverters.filter((i) => i.read).length,
-        },
-        alerts_open: alerts?.open ?? null,
-        alerts_critical: alerts?.critical ?? null,
-      };
-    }),
-  );
+export function buildOverview(devices: readonly NamedSource[]): Overview {
+  const cards: OverviewDevice[] = devices.map(({ name, source }) => {
+    const live = source.live();
+    const alerts = source.alerts();
+    const last = unreadOf(live).length > 0 ? source.lastReadings() : NO_READINGS;
+    return {
+      name,
+      reachable: live.reachable,
+      since: Math.floor(live.since / 1000),
+      ...deviceFigures(live, last),
+      inverters: {
+        total: live.inverters.length,
+        reachable: live.inverters.filter((i) => i.reachable).length,
+        producing: live.inverters.filter((i) => i.producing).length,
+        read: live.inverters.filter((i) => i.read).length,
+      },
+      alerts_open: alerts?.open ?? null,
+      alerts_critical: alerts?.critical ?? null,
+    };
+  });
   return { devices: cards, total: totalOf(cards) };
 }
 
@@ -77,7 +75,7 @@ export async function sendOverview(
   res: ServerResponse,
 ): Promise<void> {
   if (!(await allowedOrRefused(devices, req, res))) return;
-  const body = JSON.stringify(await buildOverview(devices));
+  const body = JSON.stringify(buildOverview(devices));
   res
     .writeHead(200, {
       "content-type": "application/json",

@@ -38,7 +38,7 @@ export interface DeviceSource {
   live(): DeviceLive;
   alerts(): DeviceAlerts | null;
   /** The last readings the device's history holds (./lastRead.ts); empty without history. */
-  lastReadings(): Promise<LastReadings>;
+  lastReadings(): LastReadings;
   /** The device's read rule for these credentials (undefined: none), seen from `address`. */
   mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;
   close(): void;
