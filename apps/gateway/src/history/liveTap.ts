@@ -1,7 +1,7 @@
 /**
  * The recorder's device connection (proxyFeed.ts) as others follow it, so that a real device gets one live socket
- * from the gateway (it allows few clients, API.md §9.4) however many parts of the gateway read it: the several-device
- * overview (src/multi/sources.ts) follows it here instead of opening its own.
+ * from the gateway (it keeps at most 8 clients, API.md §3.2) however many parts of the gateway read it: the
+ * several-device overview (src/multi/sources.ts) follows it here instead of opening its own.
  *
  * A follower may arrive after the connection opened and its first documents came (the app is still being built
  * then). So the tap keeps what a follower needs to catch up: the open state, the last full document, and the later

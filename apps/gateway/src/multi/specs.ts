@@ -47,8 +47,15 @@ function credentialsIn(address: string, shown: string): DeviceCredentials | unde
   } catch {
     return undefined; // parseDevice says what is wrong with the address.
   }
-  if (url.username === "" && url.password === "") return undefined;
   const how = `write it as http://USER:PASSWORD@${url.host}, e.g. http://admin:secret@${url.host}`;
+  if (url.username === "" && url.password === "") {
+    if (!address.includes("@")) return undefined;
+    // `http://admin:12/x@host` parses as host "admin", port 12: a password's `/` ended the address early.
+    throw new Error(
+      `--device ${shown}: the "@" does not end a user part; in a user or password write / ? # @ as ` +
+        `%2F %3F %23 %40`,
+    );
+  }
   if (url.username === "")
     throw new Error(`--device ${shown}: the address has a password but no user; ${how}`);
   if (url.password === "")

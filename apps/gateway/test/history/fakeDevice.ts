@@ -3,7 +3,7 @@
  * `/livedata` socket in the v23.11.16 shape (full snapshots, inverter values in AC/0) or the v24.2.12+ shape
  * (summary GET, detail per `?inv=` and per socket frame, values in INV/0; API.md §9.2–9.3). With read-only access
  * off, every read and the socket upgrade need Basic admin:secret (or the password given); the login check always
- * does. It counts its live-socket clients (the device allows few, API.md §9.4).
+ * does. It counts its live-socket clients (the device keeps at most 8, API.md §3.2).
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
