@@ -120,7 +120,9 @@ describe("real devices, each with its own password in its address", () => {
     for (let step = 1; step <= 6; step++) {
       now += 30_000;
       devices[0]?.send(700 + step, 1_600_000 + step);
-      await vi.waitFor(() => expect(t.host.devices[0]?.source.live().total?.Power.v).toBe(700 + step));
+      await vi.waitFor(() => expect(t.host.devices[0]?.source.live().total?.Power.v).toBe(700 + step), {
+        timeout: 5000,
+      });
       for (const i of [0, 1]) await proxyOf(i).alerts?.refresh();
     }
     const o = await overview();
