@@ -123,7 +123,10 @@ async function startDevice(
     app,
     dataDir,
     source,
-    note: `forwarded to ${app.device.origin}${history ? `, history in ${dataDir}` : ""}`,
+    // Which credentials it gets, never what they are.
+    note:
+      `forwarded to ${app.device.origin}${spec.credentials ? " with its own credentials" : ""}` +
+      (history ? `, history in ${dataDir}` : ""),
     defaultPassword: () => false,
     mount: { prefix, app, stopped: () => false },
   };

@@ -150,7 +150,7 @@ describe("real devices, each with its own password in its address", () => {
     expect(down.status).toBe(502);
     expect(down.body).toContain(`Device unreachable`);
     await get("/api/overview/devices");
-    expect(output.join("\n")).toContain(`forwarded to ${devices[0]?.url.origin}`);
+    expect(output.join("\n")).toContain(`forwarded to ${devices[0]?.url.origin} with its own credentials`);
     for (const pw of PASSWORDS) {
       for (const form of [pw, encodeURIComponent(pw), Buffer.from(`admin:${pw}`).toString("base64")]) {
         expect(output.join("\n")).not.toContain(form);
