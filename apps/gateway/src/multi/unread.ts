@@ -7,7 +7,8 @@
  * (within BOOT_SLACK_MS) is "never read".
  *
  * Fed by whatever connection gives the overview its documents (./sources.ts `proxySource`): it only needs to hear of
- * the connection opening and of each document.
+ * the connection opening and of each document. A document replayed to a late follower (history/liveTap.ts) is placed
+ * at its replay, a moment after it came; the app is still being built then, well within the slack.
  */
 import type { LiveData } from "@dtu/api/live";
 import type { SystemStatus } from "@dtu/api/system";
@@ -62,7 +63,10 @@ export function readsSinceBoot(opts: ReadsSinceBootOptions): ReadsSinceBoot {
       .then(async (res) => {
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const uptime = ((await res.json()) as Partial<SystemStatus>).uptime;
-        if (mine === generation && typeof uptime === "number") bootAt = opts.now() - uptime * 1000;
+        if (mine !== generation) return;
+        // A status without an uptime (not the firmware of API.md) cannot tell: its inverters count as read, and the
+        // figures are the device's own, as before this check.
+        bootAt = typeof uptime === "number" ? opts.now() - uptime * 1000 : Number.NEGATIVE_INFINITY;
       })
       // No uptime: nothing can be told read yet; the next document asks again (RETRY_MS).
       .catch(() => undefined)
@@ -74,13 +78,14 @@ export function readsSinceBoot(opts: ReadsSinceBootOptions): ReadsSinceBoot {
   return {
     connection(open) {
       // Closed: what was known stays, so a device that stops answering keeps its last figures. Opened: it may have
-      // restarted meanwhile, so its start and every inverter's reading are learnt anew.
+      // restarted meanwhile, so its start is asked anew. The readings stay: one from before a restart lies before
+      // the new start (unread, rightly), and a follower of a shared connection hears of the documents so far before
+      // it hears that the connection is open (history/liveTap.ts).
       if (!open) return;
       generation++;
       asking = false;
       bootAt = null;
       nextTry = 0;
-      seen.clear();
       ask();
     },
     document(doc) {

@@ -9,8 +9,8 @@ import type { LiveInverter } from "@dtu/api/live";
 import { readsSinceBoot } from "../../src/multi/unread.ts";
 import { eventually } from "./helpers.ts";
 
-/** The device's uptime in seconds; null answers 500. */
-let uptime: number | null = 600;
+/** The device's uptime in seconds; null answers 500, "absent" a status without it. */
+let uptime: number | null | "absent" = 600;
 const asked: (string | undefined)[] = [];
 let server: Server;
 let device: URL;
@@ -19,7 +19,9 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     asked.push(req.headers.authorization);
     if (req.url !== "/api/system/status" || uptime === null) return res.writeHead(500).end();
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ uptime }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify(uptime === "absent" ? { hostname: "x" } : { uptime }));
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
   device = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -96,5 +98,14 @@ describe("inverters read since the DTU started", () => {
     reads.document(doc({ a: 4 }));
     await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read after the retry");
     expect(asked).toHaveLength(2);
+  });
+
+  it("counts every inverter heard of as read when the device's status has no uptime (cannot tell)", async () => {
+    uptime = "absent";
+    const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
+    reads.connection(true);
+    reads.document(doc({ a: 600 }));
+    await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read");
+    expect(reads.read("b")).toBe(false);
   });
 });
