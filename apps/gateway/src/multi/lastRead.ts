@@ -30,7 +30,10 @@ const CACHE_MS = 60_000;
 const NONE: LastReadings = new Map();
 
 /** `keeper`: the device's history (null: it runs none). `now`: the gateway's clock for the cache. */
-export function lastReadings(keeper: HistoryKeeper | null, now: () => number = Date.now): () => LastReadings {
+export function lastReadings(
+  keeper: Pick<HistoryKeeper, "current"> | null,
+  now: () => number = Date.now,
+): () => LastReadings {
   let cached: { at: number; last: HistoryLast } | null = null;
   return () => {
     const history = keeper?.current();
