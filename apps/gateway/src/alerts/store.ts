@@ -3,6 +3,8 @@
  * next to the recorder's), kept for a year. When the database cannot be opened or written, alerts go on in memory
  * (lost on restart) and `storage` says so; the API passes that on.
  */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import Database from "libsql";
 import type { Alert, AlertDelivery } from "@dtu/api/alerts";
 import type { DeliveryResult } from "./contracts.ts";
@@ -257,6 +259,9 @@ export function resilientStore(primary: AlertStore, log: (line: string) => void)
 /** The database store (going on in memory if it fails later), or memory with the reason when it cannot be opened. */
 export function openAlertStore(file: string, log: (line: string) => void): AlertStore {
   try {
+    // In proxy mode the alerts start before the recorder has made a fresh data folder (e.g. `<data>/NAME/` of a
+    // several-device gateway); without it they would run in memory only until the next start.
+    mkdirSync(dirname(file), { recursive: true });
     return resilientStore(openSqlStore(file), log);
   } catch (err) {
     const problem = `history database not usable (${(err as Error).message}): alerts are kept in memory only`;
