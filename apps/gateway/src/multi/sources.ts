@@ -10,10 +10,13 @@ import type { LiveData, LiveInverter, LiveTotal } from "@dtu/api/live";
 import type { Alerts } from "../alerts/service.ts";
 import type { GatewayApp } from "../app.ts";
 import { basicValid } from "../http/auth.ts";
+import { dayOf } from "../history/days.ts";
 import { startDeviceFeed } from "../history/proxyFeed.ts";
+import { zoneOf } from "../history/sim.ts";
 import type { ProxyApp } from "../proxy/app.ts";
 import type { Security } from "../security/index.ts";
 import { addressKey } from "../security/throttle.ts";
+import type { PosixTz } from "../time/posixTz.ts";
 
 export interface DeviceLive {
   /** The gateway has live data from the device right now. */
@@ -34,6 +37,11 @@ export interface DeviceAlerts {
 export interface DeviceSource {
   live(): DeviceLive;
   alerts(): DeviceAlerts | null;
+  /**
+   * The device's local date now (`YYYY-MM-DD`, its own time zone, API.md §3.18), as its History's `info.today`
+   * says; null while its zone is not known (a real device that never answered).
+   */
+  today(): string | null;
   /** The device's read rule for these credentials (undefined: none), seen from `address`. */
   mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;
   close(): void;
@@ -92,6 +100,7 @@ async function braked(
 export function simSource(app: GatewayApp, now: () => number = Date.now): DeviceSource {
   const gw = app.gateway;
   const state = reachability(now, true);
+  const zone = zoneOf(() => gw.config.ntp.timezone);
   let closed = false;
   let last: LiveData | null = null;
   gw.onReboot.push(() => state.set(false));
@@ -106,6 +115,8 @@ export function simSource(app: GatewayApp, now: () => number = Date.now): Device
       return { reachable: state.get(), since: state.since(), total: last.total, inverters: last.inverters };
     },
     alerts: openAlerts(app.alerts),
+    // Its configured zone and its own clock: what its history's days are cut by (history/sim.ts).
+    today: () => dayOf(zone(), gw.clock.now()),
     async mayRead(authorization, address) {
       if (gw.config.security.allow_readonly) return true;
       if (authorization === undefined) return false;
@@ -135,11 +146,13 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
   const state = reachability(now, false);
   let total: LiveTotal | null = null;
   let inverters = new Map<string, LiveInverter>();
+  // The device's zone as it tells it on each (re)connect (GET /api/ntp/status), as its history recorder reads it.
+  let zone: PosixTz | null = null;
   const feed = startDeviceFeed({
     device: app.device,
     auth: opts.auth,
     feed: { push: () => undefined, heartbeat: () => undefined },
-    setZone: () => undefined,
+    setZone: (tz) => void (zone = tz),
     timeoutMs: timeout,
     ...(opts.log ? { log: opts.log } : {}),
     onConnection: (open) => state.set(open),
@@ -179,6 +192,7 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
       inverters: [...inverters.values()],
     }),
     alerts: openAlerts(app.alerts?.alerts ?? null),
+    today: () => (zone ? dayOf(zone, now()) : null),
     async mayRead(authorization, address) {
       if (!open || open.until <= now()) {
         const status = await readStatus({});
