@@ -120,7 +120,10 @@ describe("two simulated devices", () => {
       alerts: true,
       devices: false,
     });
-    expect(await (await get("/api/overview/devices")).json()).toEqual({ names: ["roof", "garage"] });
+    expect(await (await get("/api/overview/devices")).json()).toEqual({
+      names: ["roof", "garage"],
+      today: "2026-06-21",
+    });
     expect((await get("/info/system")).status).toBe(404);
   });
 
