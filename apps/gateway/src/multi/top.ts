@@ -20,8 +20,12 @@ export interface TopDevice extends NamedSource {
 const topRequests = new WeakSet<IncomingMessage>();
 export const isTopRequest = (req: IncomingMessage): boolean => topRequests.has(req);
 
-/** The overview page's routes (the overview and its login) and the web app's files it loads. */
-const APP_FILE = /^\/(?:login|js\/[\w.-]+\.js|favicon\.(?:ico|png)|site\.webmanifest|icon-\d+\.png)?$/;
+/**
+ * The top level's routes (the overview, the energy of all devices, the login: the web app's `topScreens`) and the
+ * web app's files they load.
+ */
+const APP_FILE =
+  /^\/(?:login|history|js\/[\w.-]+\.js|favicon\.(?:ico|png)|site\.webmanifest|icon-\d+\.png)?$/;
 
 /**
  * The page and its files, served by the first device's app as it serves its own (they are the same build, with

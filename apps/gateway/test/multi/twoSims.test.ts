@@ -101,8 +101,8 @@ describe("two simulated devices", () => {
     expect((await get("/d/nobody/api/livedata/status")).status).toBe(404);
   });
 
-  it("serves the overview page at / with the web app's own base, its files, features and the device names", async () => {
-    for (const path of ["/", "/login"]) {
+  it("serves the overview page at / (and /history, /login) with the web app's own base, its files, features and the device names", async () => {
+    for (const path of ["/", "/login", "/history"]) {
       const page = await get(path);
       expect(page.status, path).toBe(200);
       const bytes = Buffer.from(await page.arrayBuffer());
