@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser } from "./browser";
 import { ADMIN, copyWebRoot, runAxe } from "./harness";
@@ -124,6 +124,27 @@ function track(): { paths: string[]; sockets: string[] } {
   return seen;
 }
 
+/**
+ * This page again at phone width, dark and in German: its heading and `shown` appear, axe finds nothing; then back to
+ * English, light and wide for the next step.
+ */
+async function germanDarkPhone(heading: string, shown: Locator): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "dark");
+    localStorage.setItem("locale", "de");
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await page.getByRole("heading", { name: heading }).waitFor();
+  await shown.waitFor();
+  await runAxe(page);
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "light");
+    localStorage.setItem("locale", "en");
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 describe("two simulated devices", () => {
   it("shows the overview at /: totals equal the sum of each device's live data, a card per device", async () => {
     // Both producing, then the clock stops; the fleets' last tick after it is what both pages then show.
@@ -167,20 +188,7 @@ describe("two simulated devices", () => {
     await expect.poll(() => page.locator("nav").textContent()).not.toContain("Settings");
     await runAxe(page);
     // Phone width, dark, German: the cards stack, the texts are German.
-    await page.evaluate(() => {
-      localStorage.setItem("theme", "dark");
-      localStorage.setItem("locale", "de");
-    });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.reload();
-    await page.getByRole("heading", { name: "Übersicht" }).waitFor();
-    await page.getByText("Alle Geräte").first().waitFor();
-    await runAxe(page);
-    await page.evaluate(() => {
-      localStorage.setItem("theme", "light");
-      localStorage.setItem("locale", "en");
-    });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await germanDarkPhone("Übersicht", page.getByText("Alle Geräte").first());
     expect(errors).toEqual([]);
   });
 
@@ -220,20 +228,7 @@ describe("two simulated devices", () => {
       await page.locator(route === "/" ? "section[data-total]" : "table.table").waitFor();
       await runAxe(page);
     }
-    await page.evaluate(() => {
-      localStorage.setItem("theme", "dark");
-      localStorage.setItem("locale", "de");
-    });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.reload();
-    await page.getByRole("heading", { name: "Verlauf aller Geräte" }).waitFor();
-    await page.locator("table.table").waitFor();
-    await runAxe(page);
-    await page.evaluate(() => {
-      localStorage.setItem("theme", "light");
-      localStorage.setItem("locale", "en");
-    });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await germanDarkPhone("Verlauf aller Geräte", page.locator("table.table"));
     // Each device's own History leads there.
     await page.goto(`${multi}/d/roof/history`);
     const back = page.getByRole("link", { name: "Energy of all devices together" });
