@@ -128,7 +128,7 @@ export function CombinedEnergy({ names, today }: { names: readonly string[]; tod
                 to={to}
                 interval={data.interval}
                 rows={data.rows}
-                label={t("history.total")}
+                label={t("overview.all")}
               />
             )}
             <EnergyTable data={data} names={names} />
