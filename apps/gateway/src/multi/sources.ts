@@ -10,11 +10,14 @@ import type { LiveData, LiveInverter, LiveTotal } from "@dtu/api/live";
 import type { Alerts } from "../alerts/service.ts";
 import type { GatewayApp } from "../app.ts";
 import { basicValid } from "../http/auth.ts";
+import { dayOf } from "../history/days.ts";
 import type { LiveListener } from "../history/liveTap.ts";
 import { startDeviceFeed } from "../history/proxyFeed.ts";
+import { zoneOf } from "../history/sim.ts";
 import type { ProxyApp } from "../proxy/app.ts";
 import type { Security } from "../security/index.ts";
 import { addressKey } from "../security/throttle.ts";
+import type { PosixTz } from "../time/posixTz.ts";
 
 export interface DeviceLive {
   /** The gateway has live data from the device right now. */
@@ -35,6 +38,11 @@ export interface DeviceAlerts {
 export interface DeviceSource {
   live(): DeviceLive;
   alerts(): DeviceAlerts | null;
+  /**
+   * The device's local date now (`YYYY-MM-DD`, its own time zone, API.md §3.18), as its History's `info.today`
+   * says; null while its zone is not known (a real device that never answered).
+   */
+  today(): string | null;
   /** The device's read rule for these credentials (undefined: none), seen from `address`. */
   mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;
   close(): void;
@@ -93,6 +101,7 @@ async function braked(
 export function simSource(app: GatewayApp, now: () => number = Date.now): DeviceSource {
   const gw = app.gateway;
   const state = reachability(now, true);
+  const zone = zoneOf(() => gw.config.ntp.timezone);
   let closed = false;
   let last: LiveData | null = null;
   gw.onReboot.push(() => state.set(false));
@@ -107,6 +116,8 @@ export function simSource(app: GatewayApp, now: () => number = Date.now): Device
       return { reachable: state.get(), since: state.since(), total: last.total, inverters: last.inverters };
     },
     alerts: openAlerts(app.alerts),
+    // Its configured zone and its own clock: what its history's days are cut by (history/sim.ts).
+    today: () => dayOf(zone(), gw.clock.now()),
     async mayRead(authorization, address) {
       if (gw.config.security.allow_readonly) return true;
       if (authorization === undefined) return false;
@@ -137,7 +148,12 @@ const ACCESS_CACHE_MS = 60_000;
  * The overview's live connection to a real device: the history recorder's, followed (history/liveTap.ts), so the
  * device sees one socket from the gateway; a connection of its own only when the proxy records no history.
  */
-function followDevice(app: ProxyApp, opts: ProxySourceOptions, listener: LiveListener): () => void {
+function followDevice(
+  app: ProxyApp,
+  opts: ProxySourceOptions,
+  setZone: (tz: PosixTz) => void,
+  listener: LiveListener,
+): () => void {
   if (app.history) return app.history.live.follow(listener);
   const log = opts.log ?? ((line: string) => console.log(line));
   log("no history recorder to share: the overview opens its own live connection to the device");
@@ -145,7 +161,7 @@ function followDevice(app: ProxyApp, opts: ProxySourceOptions, listener: LiveLis
     device: app.device,
     auth: opts.auth,
     feed: { push: () => undefined, heartbeat: () => undefined },
-    setZone: () => undefined,
+    setZone,
     timeoutMs: opts.timeoutMs ?? 4000,
     log,
     onConnection: (open) => listener.onConnection(open),
@@ -161,7 +177,9 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
   const state = reachability(now, false);
   let total: LiveTotal | null = null;
   let inverters = new Map<string, LiveInverter>();
-  const stop = followDevice(app, opts, {
+  // Without a recorder: the device's zone as it tells the overview's own connection on each (re)connect.
+  let zone: PosixTz | null = null;
+  const stop = followDevice(app, opts, (tz) => void (zone = tz), {
     onConnection: (open) => state.set(open),
     onDocument(doc, full) {
       if (doc.total) total = doc.total;
@@ -199,6 +217,12 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
       inverters: [...inverters.values()],
     }),
     alerts: openAlerts(app.alerts?.alerts ?? null),
+    // With a recorder, exactly its History's `today` (its zone as the device tells it, kept in history.db).
+    today() {
+      const h = app.history?.keeper.current();
+      if (h) return dayOf(h.zone(), h.now());
+      return zone ? dayOf(zone, now()) : null;
+    },
     async mayRead(authorization, address) {
       if (!open || open.until <= now()) {
         const status = await readStatus({});
