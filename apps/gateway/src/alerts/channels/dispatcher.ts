@@ -3,6 +3,8 @@
  * with back-off; every attempt's end is reported. A dead or slow channel holds nothing but its own attempt.
  */
 import type { Clock, LogLine } from "../../device/contracts.ts";
+import type { AlertCoded } from "@dtu/api/alerts";
+import { codeFields, codeOf, coded } from "../codes.ts";
 import type { Channel, ChannelMessage, DeliveryResult, Dispatcher } from "../contracts.ts";
 import { errorText } from "./errors.ts";
 import { realTimers, type Timers } from "./types.ts";
@@ -38,7 +40,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     const controller = new AbortController();
     return new Promise<DeliveryResult>((resolve) => {
       let settled = false;
-      const finish = (error: string | null): void => {
+      const finish = (error: string | null, code: AlertCoded | null = null): void => {
         if (settled) return;
         settled = true;
         timers.clearTimeout(timer);
@@ -46,10 +48,15 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
           controller.abort(new Error(error));
           log(`Alerts: ${channel.name} delivery failed: ${error}`);
         }
-        resolve({ channel: channel.name, at: Math.floor(clock.now() / 1000), ok: error === null, error });
+        const at = Math.floor(clock.now() / 1000);
+        resolve({ channel: channel.name, at, ok: error === null, error, ...codeFields(code) });
       };
       // The time-out settles the attempt even when a channel ignores its signal.
-      const timer = timers.setTimeout(() => finish(`no answer within ${timeoutMs / 1000} s`), timeoutMs);
+      const timer = timers.setTimeout(
+        () =>
+          finish(`no answer within ${timeoutMs / 1000} s`, coded("timeout", { seconds: timeoutMs / 1000 })),
+        timeoutMs,
+      );
       let sending: Promise<void>;
       try {
         sending = channel.send(message, controller.signal);
@@ -58,7 +65,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       }
       sending.then(
         () => finish(null),
-        (error: unknown) => finish(errorText(error)),
+        (error: unknown) => finish(errorText(error), codeOf(error)),
       );
     });
   };
