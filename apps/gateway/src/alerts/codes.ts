@@ -25,6 +25,13 @@ export class CodedError extends Error {
   }
 }
 
+/**
+ * Nothing to deliver to (the browser channel while no page of the app is open): not a failure. The dispatcher
+ * records it on the alert as it is, without retries and without a console line; an opening page reads the open
+ * alerts itself.
+ */
+export class NoReceiver extends CodedError {}
+
 /** The code an error carries, if any. */
 export const codeOf = (error: unknown): AlertCoded | null =>
   error instanceof CodedError ? error.coded : null;

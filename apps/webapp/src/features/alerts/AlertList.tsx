@@ -25,19 +25,23 @@ function Deliveries({ alert }: { alert: Alert }) {
         <span className="text-body-secondary">{t("alerts.notSent")}</span>
       ) : (
         <ul className="list-inline d-inline mb-0">
-          {alert.deliveries.map((d) => (
-            <li
-              key={d.channel}
-              className={`list-inline-item ${d.ok ? "text-success-emphasis" : "text-danger-emphasis"}`}
-            >
-              {d.ok
-                ? t("alerts.deliveryOk", { channel: t(channelText[d.channel]) })
-                : t("alerts.deliveryFailed", {
-                    channel: t(channelText[d.channel]),
-                    error: codedText(t, d, d.error ?? ""),
-                  })}
-            </li>
-          ))}
+          {alert.deliveries.map((d) => {
+            const channel = t(channelText[d.channel]);
+            // No page was open to tell: nothing failed, the alert shows on the pages that open (not retried).
+            const noPage = !d.ok && d.code === "no_page";
+            return (
+              <li
+                key={d.channel}
+                className={`list-inline-item ${d.ok ? "text-success-emphasis" : noPage ? "text-body-secondary" : "text-danger-emphasis"}`}
+              >
+                {d.ok
+                  ? t("alerts.deliveryOk", { channel })
+                  : noPage
+                    ? t("alerts.deliveryNoPage", { channel })
+                    : t("alerts.deliveryFailed", { channel, error: codedText(t, d, d.error ?? "") })}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
