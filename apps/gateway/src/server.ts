@@ -9,6 +9,7 @@
  *                 for a simulated one (src/multi/); one device alone behaves as without a NAME
  *   --base-path P (DTU_BASE_PATH) one device under the prefix P, for a reverse proxy (src/multi/)
  *   --device-user / --device-password  (DTU_DEVICE_USER / DTU_DEVICE_PASSWORD) the proxy's history recorder logs in
+ *                 (a device's own credentials in its URL, http://USER:PASSWORD@ADDRESS, go first)
  *   --raw-days N  (DTU_HISTORY_RAW_DAYS, default 14) days of raw history samples kept (src/history/)
  *   --offline S,… (DTU_OFFLINE) simulated inverters that never answer, to see "unreachable" by day (src/fleet/)
  *   --fault S:N=F (DTU_FAULTS) a simulated string giving only a share of its power, to see a weak-string alert
@@ -32,12 +33,13 @@ const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--cons
   --device NAME=URL
                repeatable: several devices in one gateway, each under /d/NAME/ with the overview at /api/overview
                (env DTU_DEVICES, comma-separated); URL "sim" is a simulated device with its data in --data/NAME/;
-               NAME: 1 to 24 lower-case letters, digits and "-"
+               NAME: 1 to 24 lower-case letters, digits and "-"; a device's own credentials go into its URL,
+               http://USER:PASSWORD@ADDRESS (percent-encoded: %40 for @, %2F for /, %2C for a comma)
   --base-path /PREFIX/
                serve the one device under /PREFIX/ (behind a reverse proxy that keeps the prefix; env DTU_BASE_PATH)
   --device-user NAME, --device-password PW
                proxy mode: credentials for recording history when the device's read-only access is off
-               (env DTU_DEVICE_USER, default admin / DTU_DEVICE_PASSWORD)
+               (env DTU_DEVICE_USER, default admin / DTU_DEVICE_PASSWORD), for every device without its own
   --raw-days N days of raw history samples kept (env DTU_HISTORY_RAW_DAYS, default 14)
   --offline SERIAL[,SERIAL…]
                simulated inverters that never answer, as if switched off at the breaker (env DTU_OFFLINE);
@@ -229,6 +231,9 @@ async function main(): Promise<void> {
   }
   const single = specs[0]?.target;
   if (single instanceof URL) {
+    // Credentials in the address (`http://admin:secret@…`) go before --device-user/--device-password.
+    const own = specs[0]?.credentials;
+    const password = own?.password ?? args.devicePassword;
     const { runProxy } = await import("./proxy/cli.ts");
     await runProxy({
       device: single.origin,
@@ -239,8 +244,8 @@ async function main(): Promise<void> {
       history: {
         dataDir: resolve(args.data),
         rawDays: args.rawDays,
-        user: args.deviceUser,
-        ...(args.devicePassword !== undefined ? { password: args.devicePassword } : {}),
+        user: own?.user ?? args.deviceUser,
+        ...(password !== undefined ? { password } : {}),
       },
     });
     return;

@@ -12,6 +12,7 @@ import { safeParse } from "../time/clock.ts";
 import { createDeviceAccess } from "./deviceAccess.ts";
 import { createFeed } from "./feed.ts";
 import { keepHistory, type HistoryKeeper } from "./keeper.ts";
+import { createLiveTap, type LiveTap } from "./liveTap.ts";
 import { probeAccess, startDeviceFeed, type Access, type DeviceFeed } from "./proxyFeed.ts";
 import { historyHandlers } from "./routes.ts";
 import { getMeta } from "./store.ts";
@@ -36,6 +37,8 @@ export interface ProxyHistoryOptions {
 export interface ProxyHistory {
   keeper: HistoryKeeper;
   feed: DeviceFeed;
+  /** The recorder's connection for others to follow instead of opening their own (the several-device overview). */
+  live: LiveTap;
   /** The device's answer to a read request at start (for the start message). */
   access: Promise<Access>;
   close(): void;
@@ -71,6 +74,7 @@ export function startProxyHistory(
   });
   // Said on the console when it changes; the start message says the first state (proxy/cli.ts historyLine).
   let granted: boolean | null = null;
+  const live = createLiveTap();
   const feed = startDeviceFeed({
     device,
     auth,
@@ -83,7 +87,11 @@ export function startProxyHistory(
         // An unwritable file: the zone is kept in memory, the recorder says what fails.
       }
     },
-    ...(opts.onDocument ? { onDocument: opts.onDocument } : {}),
+    onDocument: (doc, full) => {
+      opts.onDocument?.(doc);
+      live.onDocument(doc, full);
+    },
+    onConnection: live.onConnection,
     onAccess: (now) => {
       if (granted !== null && now !== granted) log(now ? REGAINED : LOST);
       granted = now;
@@ -110,6 +118,7 @@ export function startProxyHistory(
   return {
     keeper,
     feed,
+    live,
     access,
     close() {
       feed.close();

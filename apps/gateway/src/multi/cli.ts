@@ -5,13 +5,37 @@
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { closeOnSignals } from "../closeOnSignals.ts";
 import { listenProblem, startFailed } from "../startErrors.ts";
-import { createDevicesHost, type DevicesOptions } from "./devices.ts";
+import { createDevicesHost, type DevicesOptions, type RunningDevice } from "./devices.ts";
 
 export interface DevicesCliArgs extends DevicesOptions {
   port: number;
   host: string;
   urls: (host: string, port: number) => string[];
   reachNote: (host: string, what: string) => string;
+}
+
+/** The start message: where each device is and what it is (addresses without credentials, specs.ts). */
+export function startLines(
+  devices: readonly RunningDevice[],
+  args: Pick<DevicesCliArgs, "host" | "urls" | "reachNote">,
+  port: number,
+): string[] {
+  const [base = "http://localhost/"] = args.urls(args.host, port);
+  const lines = [
+    devices.length > 1
+      ? `OpenDTU gateway with ${devices.length} devices (overview: GET /api/overview)`
+      : `OpenDTU gateway under ${devices[0]?.prefix ?? "/"}`,
+    ...args.urls(args.host, port).map((url) => `  ${url}`),
+  ];
+  for (const d of devices) {
+    lines.push(`  ${d.name}: ${new URL(d.prefix.slice(1), base).href} (${d.note})`);
+    if (d.defaultPassword())
+      lines.push(`    admin / ${DEFAULT_PASSWORD} (the default password; each device has its own)`);
+  }
+  lines.push(
+    args.reachNote(args.host, "every device's live data and, with its admin password, its settings"),
+  );
+  return lines;
 }
 
 export async function runDevices(args: DevicesCliArgs): Promise<void> {
@@ -27,21 +51,6 @@ export async function runDevices(args: DevicesCliArgs): Promise<void> {
   });
   const address = host.server.address();
   const port = typeof address === "object" && address ? address.port : args.port;
-  const [base = "http://localhost/"] = args.urls(args.host, port);
-  const several = host.devices.length > 1;
-  console.log(
-    several
-      ? `OpenDTU gateway with ${host.devices.length} devices (overview: GET /api/overview)`
-      : `OpenDTU gateway under ${host.devices[0]?.prefix ?? "/"}`,
-  );
-  for (const url of args.urls(args.host, port)) console.log(`  ${url}`);
-  for (const d of host.devices) {
-    console.log(`  ${d.name}: ${new URL(d.prefix.slice(1), base).href} (${d.note})`);
-    if (d.defaultPassword())
-      console.log(`    admin / ${DEFAULT_PASSWORD} (the default password; each device has its own)`);
-  }
-  console.log(
-    args.reachNote(args.host, "every device's live data and, with its admin password, its settings"),
-  );
+  for (const line of startLines(host.devices, args, port)) console.log(line);
   closeOnSignals({ close: () => host.close() });
 }

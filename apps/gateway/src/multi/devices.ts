@@ -28,7 +28,10 @@ export interface DevicesOptions {
   basePath?: string;
   /** Production history per device (issue 14); off when absent. */
   history?: { rawDays?: number };
-  /** `--device-user`/`--device-password`: the gateway's own connections to real devices (history, overview). */
+  /**
+   * `--device-user`/`--device-password`: the gateway's own connections to real devices (history, alerts, overview),
+   * for each device without credentials of its own in its address (`DeviceSpec.credentials`).
+   */
   deviceUser?: string;
   devicePassword?: string;
   /** Inverters of a simulated device's first start (default 2, as a one-device gateway). */
@@ -96,17 +99,22 @@ async function startDevice(
       mount: { prefix, app, refusing: () => app.gateway.inOutage(), stopped: () => false },
     };
   }
-  const user = opts.deviceUser ?? "admin";
-  const password = opts.devicePassword;
+  // The device's own credentials (from its address) or the global ones, as a pair: never one of each.
+  const user = spec.credentials?.user ?? opts.deviceUser ?? "admin";
+  const password = spec.credentials?.password ?? opts.devicePassword;
   const app = await buildProxyApp({
     ...opts.proxy,
     device: spec.target.origin,
     ...(history
-      ? { history: { dataDir, user, ...history, ...(password ? { password } : {}) }, alerts: {} }
+      ? {
+          history: { dataDir, user, ...history, ...(password ? { password } : {}) },
+          alerts: opts.proxy?.alerts ?? {},
+        }
       : {}),
   });
   const source: DeviceSource = proxySource(app, {
     auth: password === undefined ? null : `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
+    log: (line) => console.log(`${spec.name}: ${line}`),
   });
   return {
     name: spec.name,
@@ -115,7 +123,10 @@ async function startDevice(
     app,
     dataDir,
     source,
-    note: `forwarded to ${app.device.origin}${history ? `, history in ${dataDir}` : ""}`,
+    // Which credentials it gets, never what they are.
+    note:
+      `forwarded to ${app.device.origin}${spec.credentials ? " with its own credentials" : ""}` +
+      (history ? `, history in ${dataDir}` : ""),
     defaultPassword: () => false,
     mount: { prefix, app, stopped: () => false },
   };

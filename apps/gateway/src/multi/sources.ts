@@ -10,6 +10,7 @@ import type { LiveData, LiveInverter, LiveTotal } from "@dtu/api/live";
 import type { Alerts } from "../alerts/service.ts";
 import type { GatewayApp } from "../app.ts";
 import { basicValid } from "../http/auth.ts";
+import type { LiveListener } from "../history/liveTap.ts";
 import { startDeviceFeed } from "../history/proxyFeed.ts";
 import type { ProxyApp } from "../proxy/app.ts";
 import type { Security } from "../security/index.ts";
@@ -118,30 +119,49 @@ export function simSource(app: GatewayApp, now: () => number = Date.now): Device
 }
 
 export interface ProxySourceOptions {
-  /** Credentials for the gateway's own connection (`--device-user`/`--device-password`); null: none. */
+  /**
+   * Credentials of the device (its own from the URL, else `--device-user`/`--device-password`; null: none), for
+   * its own connection (without a recorder) and nothing else: a visitor's read access is asked with theirs.
+   */
   auth: string | null;
   now?: () => number;
   timeoutMs?: number;
+  /** Console lines: that the overview opens a connection of its own, and that connection's read failures. */
   log?: (line: string) => void;
 }
 
 /** How long the device's answer on read access (open, or these credentials accepted) is trusted. */
 const ACCESS_CACHE_MS = 60_000;
 
-/** A real device behind the proxy app: its own live connection, and its answer on read access (cached a minute). */
+/**
+ * The overview's live connection to a real device: the history recorder's, followed (history/liveTap.ts), so the
+ * device sees one socket from the gateway; a connection of its own only when the proxy records no history.
+ */
+function followDevice(app: ProxyApp, opts: ProxySourceOptions, listener: LiveListener): () => void {
+  if (app.history) return app.history.live.follow(listener);
+  const log = opts.log ?? ((line: string) => console.log(line));
+  log("no history recorder to share: the overview opens its own live connection to the device");
+  const feed = startDeviceFeed({
+    device: app.device,
+    auth: opts.auth,
+    feed: { push: () => undefined, heartbeat: () => undefined },
+    setZone: () => undefined,
+    timeoutMs: opts.timeoutMs ?? 4000,
+    log,
+    onConnection: (open) => listener.onConnection(open),
+    onDocument: (doc, full) => listener.onDocument(doc, full),
+  });
+  return () => feed.close();
+}
+
+/** A real device behind the proxy app: its live connection (above), and its answer on read access (cached a minute). */
 export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSource {
   const now = opts.now ?? Date.now;
   const timeout = opts.timeoutMs ?? 4000;
   const state = reachability(now, false);
   let total: LiveTotal | null = null;
   let inverters = new Map<string, LiveInverter>();
-  const feed = startDeviceFeed({
-    device: app.device,
-    auth: opts.auth,
-    feed: { push: () => undefined, heartbeat: () => undefined },
-    setZone: () => undefined,
-    timeoutMs: timeout,
-    ...(opts.log ? { log: opts.log } : {}),
+  const stop = followDevice(app, opts, {
     onConnection: (open) => state.set(open),
     onDocument(doc, full) {
       if (doc.total) total = doc.total;
@@ -196,6 +216,6 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
         return true;
       });
     },
-    close: () => feed.close(),
+    close: stop,
   };
 }

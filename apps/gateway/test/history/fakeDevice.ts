@@ -2,13 +2,16 @@
  * A device on loopback for the proxy recorder test: `/api/ntp/status`, `/api/livedata/status` (+ `?inv=`) and the
  * `/livedata` socket in the v23.11.16 shape (full snapshots, inverter values in AC/0) or the v24.2.12+ shape
  * (summary GET, detail per `?inv=` and per socket frame, values in INV/0; API.md §9.2–9.3). With read-only access
- * off, every read and the socket upgrade need Basic admin:secret; the login check always does.
+ * off, every read and the socket upgrade need Basic admin:secret (or the password given); the login check always
+ * does. It counts its live-socket clients (the device keeps at most 8, API.md §3.2).
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer } from "ws";
 
-export const AUTH = `Basic ${Buffer.from("admin:secret").toString("base64")}`;
+export const basicAuth = (password: string): string =>
+  `Basic ${Buffer.from(`admin:${password}`).toString("base64")}`;
+export const AUTH = basicAuth("secret");
 export const SERIAL = "114182123456";
 export const RULE = "CET-1CEST,M3.5.0,M10.5.0/3";
 
@@ -17,6 +20,8 @@ export interface FakeDevice {
   refused: number;
   /** Read-only access, switchable mid-run as on the device's security page. */
   readOnly: boolean;
+  /** Live-socket clients connected now. */
+  clients(): number;
   /** Closes the open live sockets (as a device reboot does). */
   dropSockets(): void;
   /** Sends one socket frame to every client (power in W, total in Wh). */
@@ -69,9 +74,14 @@ function inverter(shape: "v23" | "v24", detail: boolean, power: number, totalWh:
   };
 }
 
-export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): Promise<FakeDevice> {
+export async function startFakeDevice(
+  shape: "v23" | "v24",
+  readOnly: boolean,
+  password = "secret",
+): Promise<FakeDevice> {
   const state = { power: 300, total: 1_500_000 };
-  const ok = (req: IncomingMessage) => dev.readOnly || req.headers.authorization === AUTH;
+  const auth = basicAuth(password);
+  const ok = (req: IncomingMessage) => dev.readOnly || req.headers.authorization === auth;
   const doc = (detail: boolean) => ({
     inverters: [inverter(shape, detail, state.power, state.total)],
     total: {
@@ -85,6 +95,7 @@ export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): 
     url: new URL("http://127.0.0.1"),
     refused: 0,
     readOnly,
+    clients: () => wss.clients.size,
     dropSockets() {
       for (const c of wss.clients) c.terminate();
     },
@@ -103,7 +114,7 @@ export async function startFakeDevice(shape: "v23" | "v24", readOnly: boolean): 
     const url = new URL(req.url ?? "/", "http://x");
     // The login check is admin class: credentials needed whatever read-only access says (API.md §2.1).
     const admin = url.pathname === "/api/security/authenticate";
-    if (admin ? req.headers.authorization !== AUTH : !ok(req)) {
+    if (admin ? req.headers.authorization !== auth : !ok(req)) {
       dev.refused++;
       res.writeHead(401).end();
       return;

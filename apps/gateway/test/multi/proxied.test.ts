@@ -7,7 +7,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LiveData } from "@dtu/api/live";
 import { Overview } from "@dtu/api/overview";
 import { parseStrict } from "@dtu/api/strict";
@@ -36,11 +36,18 @@ beforeAll(async () => {
     upstream.push(app);
   }
   const url = (app: GatewayApp) => new URL(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+  // Without history there is no recorder's connection to follow: the overview opens its own and says so.
+  const said = vi.spyOn(console, "log").mockImplementation(() => undefined);
   t = await listenHost({
     specs: upstream.map((app, i) => ({ name: i === 0 ? "house" : "barn", target: url(app) })),
     dataDir: join(dir, "host"),
     proxy: { webRoot: join(dir, "no-web") },
   });
+  expect(said.mock.calls.map(([line]) => String(line))).toEqual([
+    "house: no history recorder to share: the overview opens its own live connection to the device",
+    "barn: no history recorder to share: the overview opens its own live connection to the device",
+  ]);
+  said.mockRestore();
 });
 afterAll(async () => {
   await t?.close();

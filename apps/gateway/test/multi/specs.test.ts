@@ -28,6 +28,57 @@ describe("device specs", () => {
     expect(() => parseDeviceSpecs(["roof=sim", "roof=10.0.0.1"])).toThrow(/"roof" is given twice/);
   });
 
+  it("takes a device's own credentials from its address, percent-decoded, and keeps them out of the URL", () => {
+    const garage = parseDeviceSpec("garage=http://admin:s%40cret%2F1%3A@192.168.1.50");
+    expect(String(garage.target)).toBe("http://192.168.1.50/");
+    expect(garage.credentials).toEqual({ user: "admin", password: "s@cret/1:" });
+    // Without a scheme too, and in DTU_DEVICES (a comma in a password written %2C).
+    expect(parseDeviceSpec("house=owner:p%C3%A4ss@10.0.0.7").credentials).toEqual({
+      user: "owner",
+      password: "päss",
+    });
+    const [first] = parseDeviceSpecs(parseArgs([], { DTU_DEVICES: "a=http://admin:x%2Cy@h,b=sim" }).devices);
+    expect(first?.credentials).toEqual({ user: "admin", password: "x,y" });
+    expect(parseDeviceSpec("roof=sim").credentials).toBeUndefined();
+    expect(parseDeviceSpec("roof=http://10.0.0.8").credentials).toBeUndefined();
+  });
+
+  it("refuses a bad user part with a message naming the device and never the password", () => {
+    const refused = (text: string): string => {
+      try {
+        parseDeviceSpec(text);
+      } catch (err) {
+        return (err as Error).message;
+      }
+      throw new Error(`accepted ${text}`);
+    };
+    const cases: [string, RegExp][] = [
+      [
+        "garage=http://:hunter2@10.0.0.9",
+        /^--device garage=http:\/\/\*\*\*@10\.0\.0\.9: .*password but no user/,
+      ],
+      ["garage=http://hunter2@10.0.0.9", /^--device garage=.*a user but no password/],
+      [
+        "garage=http://admin:hunter2%zz@10.0.0.9",
+        /^--device garage=.*"%" that is not followed by two hex digits/,
+      ],
+      ["roof=admin:hunter2@sim", /^--device roof=\*\*\*@sim: a simulated device takes no user or password/],
+      ["garage=ftp://admin:hunter2@10.0.0.9", /^--device garage=ftp:\/\/\*\*\*@10\.0\.0\.9: .*http:\/\//],
+      [
+        "Garage=http://admin:hunter2@10.0.0.9",
+        /invalid device name "Garage" in --device Garage=http:\/\/\*\*\*@/,
+      ],
+      // Unencoded `/` and `@` in the password: the address does not parse, the message still hides it all.
+      ["garage=http://admin:hun/ter@2@10.0.0.9", /^--device garage=http:\/\/\*\*\*@10\.0\.0\.9: /],
+      ["garage=http://admin:12/hunter@10.0.0.9", /^--device garage=http:\/\/\*\*\*@10\.0\.0\.9: .*%2F/],
+    ];
+    for (const [text, message] of cases) {
+      const said = refused(text);
+      expect(said).toMatch(message);
+      expect(said).not.toMatch(/hunter|hun\/ter/);
+    }
+  });
+
   it("takes DTU_DEVICES comma-separated; --device on the command line replaces it", () => {
     expect(devicesFromEnv(" roof=sim, ,garage=sim ")).toEqual(["roof=sim", "garage=sim"]);
     expect(parseArgs([], { DTU_DEVICES: "roof=sim,garage=sim" }).devices).toEqual(["roof=sim", "garage=sim"]);
