@@ -6,7 +6,8 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "libsql";
-import type { Alert, AlertDelivery } from "@dtu/api/alerts";
+import type { Alert, AlertCoded, AlertDelivery } from "@dtu/api/alerts";
+import { coded } from "./codes.ts";
 import type { DeliveryResult } from "./contracts.ts";
 
 /** An alert plus the identity of its condition (rules.ts `key`). */
@@ -26,7 +27,7 @@ export interface AlertQuery {
 export interface AlertStore {
   readonly storage: "database" | "memory";
   /** Why alerts are only in memory (null when stored). */
-  readonly problem: string | null;
+  readonly problem: StoreProblem | null;
   insert(alert: NewAlert): StoredAlert;
   clear(id: number, at: number): void;
   /** false: no such alert. */
@@ -163,8 +164,14 @@ export function openSqlStore(file: string): AlertStore {
   };
 }
 
+/** Why alerts are kept in memory: English words and their code. */
+export interface StoreProblem {
+  message: string;
+  coded: AlertCoded;
+}
+
 /** `seed`: alerts to start from (the open ones when the database failed during a run). */
-export function memoryStore(problem: string, seed: readonly StoredAlert[] = []): AlertStore {
+export function memoryStore(problem: StoreProblem, seed: readonly StoredAlert[] = []): AlertStore {
   const alerts: StoredAlert[] = seed.map((a) => ({ ...a }));
   const meta = new Map<string, string>();
   let next = Math.max(0, ...alerts.map((a) => a.id)) + 1;
@@ -224,9 +231,10 @@ export function resilientStore(primary: AlertStore, log: (line: string) => void)
       return call(current);
     } catch (err) {
       if (current !== primary) throw err;
-      const problem = `history database failed (${(err as Error).message}): alerts are kept in memory only from now on`;
-      log(`Alerts: ${problem}`);
-      current = memoryStore(problem, lastOpen);
+      const reason = (err as Error).message;
+      const message = `history database failed (${reason}): alerts are kept in memory only from now on`;
+      log(`Alerts: ${message}`);
+      current = memoryStore({ message, coded: coded("db_failed", { reason }) }, lastOpen);
       try {
         primary.close();
       } catch {
@@ -264,8 +272,9 @@ export function openAlertStore(file: string, log: (line: string) => void): Alert
     mkdirSync(dirname(file), { recursive: true });
     return resilientStore(openSqlStore(file), log);
   } catch (err) {
-    const problem = `history database not usable (${(err as Error).message}): alerts are kept in memory only`;
-    log(`Alerts: ${problem}`);
-    return memoryStore(problem);
+    const reason = (err as Error).message;
+    const message = `history database not usable (${reason}): alerts are kept in memory only`;
+    log(`Alerts: ${message}`);
+    return memoryStore({ message, coded: coded("db_unusable", { reason }) });
   }
 }
