@@ -1,6 +1,6 @@
 /**
  * The alert screens on the gateway build (issue 23 §4, §2 browser channel): Settings > Alerts saves, shows the
- * gateway's refusal at its field and keeps secrets write-only, "Send a test" reaches a webhook sink on loopback; an
+ * gateway's refusal at its field (worded by its code) and keeps secrets write-only, "Send a test" reaches a webhook sink on loopback; an
  * alert raised by the simulator (an inverter event-log entry, fleet faults) comes as a toast on an open page, counts
  * in the menu badge and shows on the Alerts screen and in its inverter's live panel; axe in en and de dark at 375 px.
  * One gateway, its clock by day (the rules watch only while the sun is up), evaluation driven by `alerts.tick()`.
@@ -55,7 +55,10 @@ describe("alert screens", () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("name")))
       .toBe("channels.webhook.url");
-    expect(await page.locator(".invalid-feedback").first().textContent()).toContain("refused");
+    // In the app's own words for the gateway's code (url_scheme), not the gateway's English message.
+    expect(await page.locator(".invalid-feedback").first().textContent()).toBe(
+      "The address must start with http://, https://.",
+    );
 
     await url.fill(sinkUrl);
     await page.locator('input[name="channels.webhook.secret"]').fill("sink-secret-42");

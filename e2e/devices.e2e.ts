@@ -8,11 +8,11 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser } from "./browser";
 import { ADMIN, copyWebRoot, runAxe } from "./harness";
-import { GATEWAY_SCREENS, SCREENS } from "./screens";
+import { GATEWAY_SCREENS, SCREENS, TOP_SCREENS } from "./screens";
 
 /** The parts of src/multi/devices.ts used here (imported by a variable path, as harness.ts does with app.ts). */
 interface DevicesHost {
@@ -129,6 +129,27 @@ function track(): { paths: string[]; sockets: string[] } {
   return seen;
 }
 
+/**
+ * This page again at phone width, dark and in German: its heading and `shown` appear, axe finds nothing; then back to
+ * English, light and wide for the next step.
+ */
+async function germanDarkPhone(heading: string, shown: Locator): Promise<void> {
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "dark");
+    localStorage.setItem("locale", "de");
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await page.getByRole("heading", { name: heading }).waitFor();
+  await shown.waitFor();
+  await runAxe(page);
+  await page.evaluate(() => {
+    localStorage.setItem("theme", "light");
+    localStorage.setItem("locale", "en");
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 describe("two simulated devices", () => {
   it("shows the overview at /: totals equal the sum of each device's live data, a card per device", async () => {
     // Every inverter of both producing (so each was read since its DTU started: the overview counts an unread one's
@@ -166,31 +187,61 @@ describe("two simulated devices", () => {
       const producing = doc.inverters.filter((i) => i.producing).length;
       expect(await card.locator("[data-inverters]").textContent()).toBe(`${producing} / 2 / 2`);
     }
-    // The energy of both devices together per year (the sims' clock is in June 2026, the browser's calendar is
-    // today's, so "all years" is the view that holds their backfilled history whatever the real date).
-    const energy = page.getByRole("region", { name: "Energy of all devices (kWh)" });
-    await energy.getByRole("button", { name: "All years" }).click();
-    await energy.getByRole("table").waitFor();
-    expect(await energy.locator("thead th").allTextContents()).toEqual(["Period", "roof", "garage", "Total"]);
-    expect(await energy.locator("tbody th").allTextContents()).toContain("2026");
-    // The top level is the overview only: no device menus, the switcher lists the devices.
+    // The energy of all devices per period is the History's: the overview links there.
+    expect(
+      await page
+        .getByRole("link", { name: "Energy of all devices per day, month and year" })
+        .getAttribute("href"),
+    ).toBe("/history");
+    // The top level has its own screens only: no device menus, the switcher lists the devices.
     await expect.poll(() => page.locator("nav").textContent()).not.toContain("Settings");
     await runAxe(page);
     // Phone width, dark, German: the cards stack, the texts are German.
-    await page.evaluate(() => {
-      localStorage.setItem("theme", "dark");
-      localStorage.setItem("locale", "de");
-    });
-    await page.setViewportSize({ width: 375, height: 800 });
-    await page.reload();
-    await page.getByRole("heading", { name: "Übersicht" }).waitFor();
-    await page.getByText("Alle Geräte").first().waitFor();
-    await runAxe(page);
-    await page.evaluate(() => {
-      localStorage.setItem("theme", "light");
-      localStorage.setItem("locale", "en");
-    });
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await germanDarkPhone("Übersicht", page.getByText("Alle Geräte").first());
+    expect(errors).toEqual([]);
+  });
+
+  it("shows the energy of all devices on the top-level History: each total is the sum of the device columns", async () => {
+    await page.goto(`${multi}/`);
+    // In the menu next to Overview.
+    const menu = page.locator("#main-nav a.nav-link");
+    await expect.poll(() => menu.allTextContents()).toEqual(["Overview", "History"]);
+    await menu.nth(1).click();
+    await page.getByRole("heading", { name: "History of all devices" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/history");
+    // The devices' month (their clock is in June 2026), whatever the browser's date is.
+    const energy = page.getByRole("region", { name: "Energy of all devices (kWh)" });
+    expect(await energy.locator("[data-range]").textContent()).toBe("June 2026");
+    // By its caption: the chart's legend is a table too (uPlot's).
+    const table = energy.getByRole("table", { name: "Energy of all devices (kWh)" });
+    await table.waitFor();
+    expect(await table.locator("thead th").allTextContents()).toEqual(["Period", "roof", "garage", "Total"]);
+    const rows: number[][] = [];
+    for (const tr of await table.locator("tbody tr").all()) {
+      rows.push((await tr.locator("td").allTextContents()).map((v) => Number(v.replace(/,/g, ""))));
+    }
+    // The backfilled days of June up to the devices' today, each with both devices.
+    expect(rows.length).toBeGreaterThan(1);
+    for (const [roof, garage, total] of rows) {
+      expect(roof).toBeGreaterThan(0);
+      expect(garage).toBeGreaterThan(0);
+      // Each figure is rounded to 10 Wh on its own: the sum may differ from the total by that rounding.
+      expect(Math.abs((roof ?? 0) + (garage ?? 0) - (total ?? 0))).toBeLessThanOrEqual(0.011);
+    }
+    await energy.locator("figure .history-chart canvas").first().waitFor();
+    // The devices' today is the latest period: no step on.
+    expect(await energy.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    // Every top-level screen passes axe, wide and at phone width in German and dark.
+    for (const route of TOP_SCREENS) {
+      await page.goto(`${multi}${route}`);
+      await page.locator(route === "/" ? "section[data-total]" : "table.table").waitFor();
+      await runAxe(page);
+    }
+    await germanDarkPhone("Verlauf aller Geräte", page.locator("table.table"));
+    // Each device's own History leads there.
+    await page.goto(`${multi}/d/roof/history`);
+    const back = page.getByRole("link", { name: "Energy of all devices together" });
+    expect(await back.getAttribute("href")).toBe("/history");
     expect(errors).toEqual([]);
   });
 

@@ -22,3 +22,9 @@ export const SCREENS = [
 
 /** The gateway build's own routes (apps/webapp/src/app/gatewayScreens.ts): walked on the gateway build only. */
 export const GATEWAY_SCREENS = ["/history", "/alerts", "/settings/alerts"] as const;
+
+/**
+ * The top level of a gateway with several devices (apps/webapp/src/app/gatewayScreens.ts `topScreens`): the overview
+ * and the energy of all devices, in the menu's order. Walked with axe by devices.e2e.ts.
+ */
+export const TOP_SCREENS = ["/", "/history"] as const;

@@ -12,7 +12,7 @@
  *                 (a device's own credentials in its URL, http://USER:PASSWORD@ADDRESS, go first)
  *   --raw-days N  (DTU_HISTORY_RAW_DAYS, default 14) days of raw history samples kept (src/history/)
  *   --offline S,… (DTU_OFFLINE) simulated inverters that never answer, to see "unreachable" by day (src/fleet/)
- *   --fault S:C=F (DTU_FAULTS) a simulated string giving only a share of its power, to see a weak-string alert
+ *   --fault S:N=F (DTU_FAULTS) a simulated string giving only a share of its power, to see a weak-string alert
  */
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
@@ -44,9 +44,9 @@ const USAGE = `Usage: npm start -- [--port N] [--host ADDR] [--data DIR] [--cons
   --offline SERIAL[,SERIAL…]
                simulated inverters that never answer, as if switched off at the breaker (env DTU_OFFLINE);
                every simulated inverter stops answering at night anyway
-  --fault SERIAL:CHANNEL=FACTOR[,…]
-               a simulated DC string (0-based as in live data) giving FACTOR (0 to 1) of its power from now on,
-               e.g. 116482345678:1=0.4 (env DTU_FAULTS); the recorded history stays normal`;
+  --fault SERIAL:STRING=FACTOR[,…]
+               simulated DC string STRING (1 = the first, as the screens number them) giving FACTOR (0 to 1) of its
+               power from now on, e.g. 116482345678:2=0.4 (env DTU_FAULTS); the recorded history stays normal`;
 
 /** Local by default (SECURITY.md): nothing on the network reaches the gateway unless --host says so. */
 export const DEFAULT_HOST = "127.0.0.1";
@@ -75,7 +75,7 @@ function serialList(text: string): string[] {
   return list;
 }
 
-/** `--fault` list: SERIAL:CHANNEL=FACTOR separated by commas (or spaces). */
+/** `--fault` list: SERIAL:STRING=FACTOR separated by commas (or spaces). */
 function faultList(text: string): StringFault[] {
   return text
     .split(/[\s,]+/)

@@ -28,6 +28,8 @@ export const GATEWAY_SOURCES = [
   "app/screens.gateway.ts",
   "features/overview/",
   "screens/Overview.tsx",
+  "screens/AllHistory.tsx",
+  "components/chart/",
   "app/DeviceSwitcher.tsx",
 ];
 

@@ -4,7 +4,7 @@
  * compile.
  */
 import * as v from "valibot";
-import type { AlertConfigView, AlertList, AlertResult, AlertTestResult } from "./alerts.ts";
+import type { AlertCode, AlertConfigView, AlertList, AlertResult, AlertTestResult } from "./alerts.ts";
 
 const Channel = v.picklist(["mqtt", "ntfy", "webhook", "email", "browser"]);
 const Kind = v.picklist([
@@ -17,6 +17,77 @@ const Kind = v.picklist([
   "clock",
   "command_failed",
 ]);
+
+/** Every code once (a code added to AlertCodeParams and not here does not compile). */
+const CODES: Record<AlertCode, true> = {
+  no_page: true,
+  timeout: true,
+  cancelled: true,
+  conn_refused: true,
+  host_not_found: true,
+  dns_failed: true,
+  conn_reset: true,
+  conn_timeout: true,
+  host_unreachable: true,
+  cert_expired: true,
+  cert_self_signed: true,
+  cert_untrusted: true,
+  cert_wrong_host: true,
+  network: true,
+  http_status: true,
+  broker_refused: true,
+  broker_offline: true,
+  smtp_auth: true,
+  smtp: true,
+  setup_failed: true,
+  saved: true,
+  not_written: true,
+  acknowledged: true,
+  data_missing: true,
+  data_json: true,
+  data_object: true,
+  alert_id: true,
+  no_alert: true,
+  not_object: true,
+  not_list: true,
+  not_setting: true,
+  wrong_type: true,
+  not_number: true,
+  too_long: true,
+  minutes_range: true,
+  percent_range: true,
+  ignore_ids: true,
+  language: true,
+  unknown_channel: true,
+  must_bool: true,
+  must_text: true,
+  control_chars: true,
+  required: true,
+  bad_url: true,
+  url_scheme: true,
+  url_no_host: true,
+  url_credentials: true,
+  topic_chars: true,
+  topic_slash: true,
+  ntfy_topic: true,
+  bad_host: true,
+  bad_port: true,
+  bad_security: true,
+  bad_email: true,
+  too_many_addresses: true,
+  bad_recipient: true,
+  bad_state: true,
+  bad_date: true,
+  from_after_to: true,
+  no_browser: true,
+  db_failed: true,
+  db_unusable: true,
+};
+export const ALERT_CODE_LIST = Object.keys(CODES) as AlertCode[];
+
+const Params = v.record(v.string(), v.union([v.string(), v.number()]));
+/** Code and parameters: optional, an older gateway's answer (or an old record) has none. */
+const coded = { code: v.optional(v.picklist(ALERT_CODE_LIST)), params: v.optional(Params) };
 
 export const AlertSchema = v.object({
   id: v.number(),
@@ -31,7 +102,7 @@ export const AlertSchema = v.object({
   cleared: v.nullable(v.number()),
   acknowledged: v.boolean(),
   deliveries: v.array(
-    v.object({ channel: Channel, at: v.number(), ok: v.boolean(), error: v.nullable(v.string()) }),
+    v.object({ channel: Channel, at: v.number(), ok: v.boolean(), error: v.nullable(v.string()), ...coded }),
   ),
 });
 
@@ -39,6 +110,8 @@ export const AlertListSchema = v.object({
   alerts: v.array(AlertSchema),
   storage: v.picklist(["database", "memory"]),
   problem: v.nullable(v.string()),
+  problem_code: coded.code,
+  problem_params: coded.params,
 }) satisfies v.GenericSchema<unknown, AlertList>;
 
 const onOff = { enabled: v.boolean() };
@@ -87,8 +160,9 @@ export const AlertResultSchema = v.object({
   type: v.picklist(["success", "warning", "danger"]),
   message: v.string(),
   field: v.optional(v.string()),
+  ...coded,
 }) satisfies v.GenericSchema<unknown, AlertResult>;
 
 export const AlertTestResultSchema = v.object({
-  results: v.array(v.object({ channel: Channel, ok: v.boolean(), error: v.nullable(v.string()) })),
+  results: v.array(v.object({ channel: Channel, ok: v.boolean(), error: v.nullable(v.string()), ...coded })),
 }) satisfies v.GenericSchema<unknown, AlertTestResult>;

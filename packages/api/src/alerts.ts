@@ -22,12 +22,117 @@ export const ALERT_CHANNELS: readonly AlertChannelName[] = ["mqtt", "ntfy", "web
 
 export type AlertLanguage = "en" | "de" | "fr";
 
-export interface AlertDelivery {
+type None = Record<string, never>;
+
+/**
+ * The gateway's own texts of this API (delivery and test errors, answers, refusals, the list's storage problem) carry
+ * a stable machine code with its parameters next to the English words: the web app shows its own translation of a
+ * code it knows and the English words for one it does not (an older or newer gateway). Parameters that are words
+ * themselves (`reason`, `detail`) come from a library, a server or the system and stay as they are.
+ */
+export interface AlertCodeParams {
+  // Delivery and test results (AlertDelivery, AlertTestResult).
+  /** Browser channel: no page of the app is open. Nothing to deliver: not retried, the page shows it on opening. */
+  no_page: None;
+  /** No answer within `seconds`. */
+  timeout: { seconds: number };
+  /** Cut off by the time-out. */
+  cancelled: None;
+  conn_refused: None;
+  host_not_found: None;
+  dns_failed: None;
+  conn_reset: None;
+  conn_timeout: None;
+  host_unreachable: None;
+  cert_expired: None;
+  cert_self_signed: None;
+  cert_untrusted: None;
+  cert_wrong_host: None;
+  /** Another network error. */
+  network: { reason: string };
+  /** The server answered with an HTTP error (`detail`: the start of its body, may be ""). */
+  http_status: { status: number; detail: string };
+  /** MQTT: the broker did not take the message. */
+  broker_refused: { reason: string };
+  /** MQTT: not connected to the broker ("" while connecting). */
+  broker_offline: { reason: string };
+  /** E-mail: the server refused the login. */
+  smtp_auth: { reason: string };
+  /** E-mail: another failure. */
+  smtp: { reason: string };
+  /** The channel's settings could not even be set up. */
+  setup_failed: { reason: string };
+  // Answers of POST /api/alerts/config and /api/alerts/ack (AlertResult).
+  saved: None;
+  not_written: None;
+  acknowledged: { id: number };
+  data_missing: None;
+  data_json: None;
+  data_object: None;
+  alert_id: None;
+  no_alert: { id: number };
+  // Refusals of a config field (AlertResult with `field`).
+  not_object: None;
+  not_list: None;
+  not_setting: None;
+  /** `type`: "boolean", "number" or "string". */
+  wrong_type: { type: string };
+  not_number: None;
+  too_long: { max: number };
+  minutes_range: { max: number };
+  percent_range: None;
+  ignore_ids: { max: number };
+  language: None;
+  unknown_channel: None;
+  must_bool: None;
+  must_text: None;
+  control_chars: None;
+  required: None;
+  bad_url: None;
+  /** `schemes`: e.g. "http://, https://". */
+  url_scheme: { schemes: string };
+  url_no_host: None;
+  url_credentials: None;
+  topic_chars: None;
+  topic_slash: None;
+  ntfy_topic: None;
+  bad_host: None;
+  bad_port: None;
+  bad_security: None;
+  bad_email: None;
+  too_many_addresses: { max: number };
+  bad_recipient: { address: string };
+  // Errors of GET /api/alerts and /api/alerts/stream (a JSON body `{ type, message, code, params }`).
+  bad_state: { value: string };
+  bad_date: { name: string; value: string };
+  from_after_to: None;
+  no_browser: None;
+  // AlertList.problem: why alerts are kept in memory only.
+  db_failed: { reason: string };
+  db_unusable: { reason: string };
+}
+
+export type AlertCode = keyof AlertCodeParams;
+
+/** Parameters of a code as they travel (the per-code shape is AlertCodeParams). */
+export type AlertParams = Record<string, string | number>;
+
+/** A code with its parameters, each code with its own. */
+export type AlertCoded = { [C in AlertCode]: { code: C; params: AlertCodeParams[C] } }[AlertCode];
+
+/** Code and parameters of a gateway text on the wire; absent on an answer of an older gateway (or an old record). */
+export interface AlertCodeFields {
+  code?: AlertCode;
+  params?: AlertParams;
+}
+
+export interface AlertDelivery extends AlertCodeFields {
   channel: AlertChannelName;
   /** When the last attempt ended. */
   at: number;
+  /** Delivered. False with code `no_page` is no failure: no page was open to show it (not retried). */
   ok: boolean;
-  /** Why it failed, in words (null when ok). Never contains a secret. */
+  /** Why it was not delivered, in English words (null when ok), with its `code`. Never contains a secret. */
   error: string | null;
 }
 
@@ -61,6 +166,9 @@ export interface AlertList {
    */
   storage: "database" | "memory";
   problem: string | null;
+  /** The problem's code (`db_failed`, `db_unusable`) and parameters. */
+  problem_code?: AlertCode;
+  problem_params?: AlertParams;
 }
 
 /** POST /api/alerts/ack */
@@ -141,14 +249,18 @@ export interface AlertConfigPost {
 /** Answer of POST /api/alerts/config and /api/alerts/ack: the device's result shape; a refusal names the field. */
 export interface AlertResult {
   type: "success" | "warning" | "danger";
+  /** English words; `code` and `params` say the same for the web app's translation. */
   message: string;
   /** Dotted path of the refused field, e.g. `channels.webhook.url`. */
   field?: string;
+  /** A string, unlike the device's numeric result codes (API.md §3.0). */
+  code?: AlertCode;
+  params?: AlertParams;
 }
 
 /** POST /api/alerts/test: a test message on every enabled channel, answered within 15 s. */
 export interface AlertTestResult {
-  results: { channel: AlertChannelName; ok: boolean; error: string | null }[];
+  results: ({ channel: AlertChannelName; ok: boolean; error: string | null } & AlertCodeFields)[];
 }
 
 /** What a channel sends: an alert raised or cleared, a test, or the daily summary. */

@@ -77,10 +77,19 @@ export type Overview = v.InferOutput<typeof Overview>;
 
 /**
  * GET /api/overview/devices: the devices' names, in the order of the command line, for the device switcher of each
- * device's pages. No auth: it names the devices (as their `/d/NAME/` paths do), not their figures; a page of a device
- * whose overview stays locked still lists the others.
+ * device's pages, and their "today" for the combined History. No auth: it names the devices (as their `/d/NAME/`
+ * paths do) and gives a date, not their figures; a page of a device whose overview stays locked still lists the
+ * others.
  */
-export const OverviewDeviceNames = v.object({ names: v.array(v.string()) });
+export const OverviewDeviceNames = v.object({
+  names: v.array(v.string()),
+  /**
+   * The devices' local date (`YYYY-MM-DD`, each in its own time zone as its History's `today`): the latest of them,
+   * so no device's today falls outside the combined History's month or year. Null while no device's zone is known
+   * (only real devices, none of which has answered yet).
+   */
+  today: v.nullable(v.string()),
+});
 export type OverviewDeviceNames = v.InferOutput<typeof OverviewDeviceNames>;
 
 export const OverviewEnergyRow = v.object({

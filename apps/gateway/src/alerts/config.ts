@@ -7,6 +7,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
+  type AlertCode,
+  type AlertCodeParams,
+  type AlertCoded,
   type AlertChannelsView,
   type AlertConfigPost,
   type AlertConfigView,
@@ -15,6 +18,7 @@ import {
 } from "@dtu/api/alerts";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import { validateChannels } from "./channels/index.ts";
+import { coded } from "./codes.ts";
 import { ALERTS_FILE } from "./paths.ts";
 
 /** The stored settings: the POST's shape with every secret as a string ("" = none). */
@@ -96,13 +100,24 @@ export function viewOf(config: AlertConfig): AlertConfigView {
   };
 }
 
+/** A refused field: its dotted path, English words, and their code (packages/api/src/alerts.ts). */
 export class FieldError extends Error {
   constructor(
     readonly field: string,
     message: string,
+    readonly coded: AlertCoded,
   ) {
     super(message);
   }
+}
+
+function refuse<C extends AlertCode>(
+  field: string,
+  code: C,
+  params: AlertCodeParams[C],
+  message: string,
+): never {
+  throw new FieldError(field, message, coded(code, params));
 }
 
 const MAX_MINUTES = 7 * 24 * 60;
@@ -119,28 +134,29 @@ type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 function merge(template: Json, post: Json, path: string): Json {
   if (Array.isArray(template)) {
     if (!Array.isArray(post) || !post.every((x) => typeof x === "number" && Number.isInteger(x)))
-      throw new FieldError(path, `${path} must be a list of whole numbers`);
+      refuse(path, "not_list", {}, `${path} must be a list of whole numbers`);
     return post;
   }
   if (template !== null && typeof template === "object") {
     if (post === null || typeof post !== "object" || Array.isArray(post))
-      throw new FieldError(path, `${path} must be an object`);
+      refuse(path, "not_object", {}, `${path} must be an object`);
     const out: { [k: string]: Json } = { ...template };
     for (const [key, value] of Object.entries(post)) {
       const field = path ? `${path}.${key}` : key;
       if (/_set$/.test(key) && path.startsWith("channels.")) continue;
-      if (!Object.hasOwn(template, key)) throw new FieldError(field, `${field} is not a setting`);
+      if (!Object.hasOwn(template, key)) refuse(field, "not_setting", {}, `${field} is not a setting`);
       if (value === null && Object.values(SECRETS).includes(key as never) && path.startsWith("channels."))
         continue;
       out[key] = merge(template[key] ?? null, value, field);
     }
     return out;
   }
-  if (typeof post !== typeof template) throw new FieldError(path, `${path} must be a ${typeof template}`);
+  if (typeof post !== typeof template)
+    refuse(path, "wrong_type", { type: typeof template }, `${path} must be a ${typeof template}`);
   if (typeof post === "number" && !Number.isFinite(post))
-    throw new FieldError(path, `${path} must be a number`);
+    refuse(path, "not_number", {}, `${path} must be a number`);
   if (typeof post === "string" && post.length > MAX_TEXT)
-    throw new FieldError(path, `${path} is longer than ${MAX_TEXT} characters`);
+    refuse(path, "too_long", { max: MAX_TEXT }, `${path} is longer than ${MAX_TEXT} characters`);
   return post;
 }
 
@@ -148,21 +164,27 @@ function checkRules(rules: AlertRules): void {
   for (const [name, rule] of Object.entries(rules) as [string, Record<string, unknown>][]) {
     const minutes = rule.minutes;
     if (typeof minutes === "number" && (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES))
-      throw new FieldError(
+      refuse(
         `rules.${name}.minutes`,
+        "minutes_range",
+        { max: MAX_MINUTES },
         `rules.${name}.minutes must be a whole number from 1 to ${MAX_MINUTES}`,
       );
   }
   const percent = rules.weak_string.percent;
   if (!Number.isInteger(percent) || percent < 1 || percent > 99)
-    throw new FieldError(
+    refuse(
       "rules.weak_string.percent",
+      "percent_range",
+      {},
       "rules.weak_string.percent must be a whole number from 1 to 99",
     );
   const ids = rules.event_log.ignore_ids;
   if (ids.length > MAX_IGNORED || ids.some((id) => id < 0 || id > 65535))
-    throw new FieldError(
+    refuse(
       "rules.event_log.ignore_ids",
+      "ignore_ids",
+      { max: MAX_IGNORED },
       `rules.event_log.ignore_ids takes at most ${MAX_IGNORED} event ids from 0 to 65535`,
     );
 }
@@ -170,14 +192,14 @@ function checkRules(rules: AlertRules): void {
 /** The new settings, or a FieldError naming the first bad field. */
 export function applyPost(current: AlertConfig, post: unknown): AlertConfig {
   if (post === null || typeof post !== "object" || Array.isArray(post))
-    throw new FieldError("data", "data must be a JSON object");
+    refuse("data", "data_object", {}, "data must be a JSON object");
   const next = merge(structuredClone(current) as unknown as Json, post as Json, "") as unknown as AlertConfig;
   if (!["en", "de", "fr"].includes(next.language))
-    throw new FieldError("language", "language must be en, de or fr");
+    refuse("language", "language", {}, "language must be en, de or fr");
   checkRules(next.rules);
   // The channels' own checks (URL schemes, addresses, control characters, required while enabled).
   const refused = validateChannels(next.channels);
-  if (refused) throw new FieldError(refused.field, `${refused.field} ${refused.message}`);
+  if (refused) throw new FieldError(refused.field, `${refused.field} ${refused.message}`, refused.coded);
   return next;
 }
 

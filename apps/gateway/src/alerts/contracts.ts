@@ -2,7 +2,13 @@
  * The seam between the alert engine (rules, store, API: alerts/*.ts) and the delivery channels (alerts/channels/):
  * the engine decides what to tell, a channel only knows how to reach one kind of receiver.
  */
-import type { Alert, AlertChannelName, AlertEventType, AlertSeverity } from "@dtu/api/alerts";
+import type {
+  Alert,
+  AlertChannelName,
+  AlertCodeFields,
+  AlertEventType,
+  AlertSeverity,
+} from "@dtu/api/alerts";
 
 /** One message for every enabled channel, already worded in the alert language. */
 export interface ChannelMessage {
@@ -22,15 +28,15 @@ export interface Channel {
   readonly name: AlertChannelName;
   /**
    * Delivers one message. Resolves when the receiver took it; rejects with an Error whose message says why in words
-   * (never a secret). Must stop when `signal` aborts (the dispatcher's 10 s time-out).
+   * (never a secret), a CodedError (codes.ts) where the reason has a code. Must stop when `signal` aborts (the dispatcher's 10 s time-out).
    */
   send(message: ChannelMessage, signal: AbortSignal): Promise<void>;
   /** Releases connections (MQTT client, SMTP pool); called on reconfigure and shutdown. */
   close(): Promise<void>;
 }
 
-/** Result of one delivery attempt, as the engine stores it on the alert. */
-export interface DeliveryResult {
+/** Result of one delivery attempt, as the engine stores it on the alert; `code`/`params` say why it failed. */
+export interface DeliveryResult extends AlertCodeFields {
   channel: AlertChannelName;
   at: number;
   ok: boolean;

@@ -127,7 +127,14 @@ export function createEngine(deps: EngineDeps): Engine {
         text: t.testText,
         sent: seconds(snap.now),
       });
-      return { results: results.map(({ channel, ok, error }) => ({ channel, ok, error })) };
+      return {
+        results: results.map(({ channel, ok, error, code, params }) => ({
+          channel,
+          ok,
+          error,
+          ...(code !== undefined ? { code, params: params ?? {} } : {}),
+        })),
+      };
     },
   };
 }

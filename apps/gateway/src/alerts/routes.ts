@@ -6,6 +6,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { alertEndpoints, type AlertEndpointName, type AuthClass } from "@dtu/api/endpoints";
 import { dayBounds, parseDay } from "../history/days.ts";
+import type { AlertCode, AlertCodeParams } from "@dtu/api/alerts";
+import { CodedError, codeFields, coded } from "./codes.ts";
 import type { Alerts } from "./service.ts";
 import type { AlertQuery } from "./store.ts";
 
@@ -27,35 +29,49 @@ export interface AlertCtx {
   reply: FastifyReply;
 }
 
-class BadParam extends Error {}
+class BadParam extends CodedError {}
+
+function bad<C extends AlertCode>(code: C, params: AlertCodeParams[C], message: string): BadParam {
+  return new BadParam(message, coded(code, params));
+}
+
+/** An error answer: the result shape `{ type, message, code, params }` with the gateway's code. */
+function answer(reply: FastifyReply, status: number, error: CodedError): void {
+  void reply
+    .code(status)
+    .header("content-type", "application/json")
+    .send(JSON.stringify({ type: "danger", message: error.message, ...codeFields(error.coded) }));
+}
 
 function listQuery(alerts: Alerts, query: URLSearchParams): AlertQuery {
   const state = query.get("state") ?? "all";
-  if (state !== "open" && state !== "all")
-    throw new BadParam(`state must be open or all, got "${state.slice(0, 20)}"`);
+  if (state !== "open" && state !== "all") {
+    const value = state.slice(0, 20);
+    throw bad("bad_state", { value }, `state must be open or all, got "${value}"`);
+  }
   const out: AlertQuery = { openOnly: state === "open" };
   const tz = alerts.zone();
   for (const name of ["from", "to"] as const) {
     const text = query.get(name);
     if (text === null) continue;
     const day = parseDay(text);
-    if (!day) throw new BadParam(`${name} must be a date as YYYY-MM-DD, got "${text.slice(0, 40)}"`);
+    if (!day) {
+      const value = text.slice(0, 40);
+      throw bad("bad_date", { name, value }, `${name} must be a date as YYYY-MM-DD, got "${value}"`);
+    }
     const [start, end] = dayBounds(tz, day);
     if (name === "from") out.from = Math.floor(start / 1000);
     else out.to = Math.floor(end / 1000);
   }
   if (out.from !== undefined && out.to !== undefined && out.from >= out.to)
-    throw new BadParam("from must not be after to");
+    throw bad("from_after_to", {}, "from must not be after to");
   return out;
 }
 
 function stream({ alerts, req, reply }: AlertCtx): undefined {
   const hub = alerts.hub;
   if (!hub) {
-    void reply
-      .code(404)
-      .header("content-type", "application/json")
-      .send('{"type":"danger","message":"no browser channel"}');
+    answer(reply, 404, new CodedError("no browser channel", coded("no_browser", {})));
     return undefined;
   }
   reply.hijack();
@@ -77,10 +93,7 @@ export const alertRoutes: AlertRoute[] = [
         return a.list(listQuery(a, query));
       } catch (err) {
         if (!(err instanceof BadParam)) throw err;
-        void reply
-          .code(400)
-          .header("content-type", "application/json")
-          .send(JSON.stringify({ type: "danger", message: err.message }));
+        answer(reply, 400, err);
         return undefined;
       }
     },

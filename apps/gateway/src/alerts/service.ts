@@ -3,7 +3,7 @@
  * answers (routes.ts turns them into HTTP). Settings are saved before they apply: a failed write changes nothing.
  */
 import { join } from "node:path";
-import type { AlertConfigView, AlertList, AlertResult, AlertTestResult } from "@dtu/api/alerts";
+import type { AlertCoded, AlertConfigView, AlertList, AlertResult, AlertTestResult } from "@dtu/api/alerts";
 import { HISTORY_FILE } from "../history/index.ts";
 import type { PosixTz } from "../time/posixTz.ts";
 import {
@@ -17,6 +17,7 @@ import {
 import { createBrowserHub, createChannels, createDispatcher, type BrowserHub } from "./channels/index.ts";
 import type { Channel, Dispatcher } from "./contracts.ts";
 import { createEngine, type Engine } from "./engine.ts";
+import { codeFields, coded } from "./codes.ts";
 import { wireAlert } from "./notify.ts";
 import type { AlertSource } from "./source.ts";
 import { openAlertStore, type AlertQuery, type AlertStore } from "./store.ts";
@@ -87,16 +88,23 @@ export interface Alerts {
 }
 
 function parseData(data: string | undefined): unknown {
-  if (data === undefined) throw new FieldError("data", "the form field data (JSON) is missing");
+  if (data === undefined)
+    throw new FieldError("data", "the form field data (JSON) is missing", coded("data_missing", {}));
   try {
     return JSON.parse(data);
   } catch {
-    throw new FieldError("data", "data is not valid JSON");
+    throw new FieldError("data", "data is not valid JSON", coded("data_json", {}));
   }
 }
 
+const problemFields = (c: AlertCoded) => {
+  const { code, params } = codeFields(c);
+  return { problem_code: code, problem_params: params };
+};
+
 const refused = (err: unknown): AlertResult => {
-  if (err instanceof FieldError) return { type: "warning", message: err.message, field: err.field };
+  if (err instanceof FieldError)
+    return { type: "warning", message: err.message, field: err.field, ...codeFields(err.coded) };
   throw err;
 };
 
@@ -130,7 +138,8 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
       // Only the fields of the wire type: the key stays inside.
       alerts: store.list(query).map(wireAlert),
       storage: store.storage,
-      problem: store.problem,
+      problem: store.problem?.message ?? null,
+      ...(store.problem ? problemFields(store.problem.coded) : {}),
     }),
     view: () => viewOf(config),
     post(data) {
@@ -146,11 +155,15 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
           await saveAlertConfig(opts.dataDir, next);
         } catch (err) {
           opts.log(`Alerts: settings not saved (${(err as NodeJS.ErrnoException).code ?? "write failed"})`);
-          return { type: "danger", message: "The settings could not be written; nothing was changed." };
+          return {
+            type: "danger",
+            message: "The settings could not be written; nothing was changed.",
+            ...codeFields(coded("not_written", {})),
+          };
         }
         config = next;
         await delivery?.dispatcher.setChannels(delivery.channels(config));
-        return { type: "success", message: "Settings saved." };
+        return { type: "success", message: "Settings saved.", ...codeFields(coded("saved", {})) };
       });
       saving = run.catch(() => undefined);
       return run;
@@ -160,9 +173,14 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
         const body = parseData(data) as { id?: unknown } | null;
         const id = body?.id;
         if (typeof id !== "number" || !Number.isInteger(id) || id < 1)
-          throw new FieldError("id", "id must be the number of an alert");
-        if (!store.acknowledge(id)) throw new FieldError("id", `there is no alert ${id}`);
-        return { type: "success", message: `Alert ${id} acknowledged.` };
+          throw new FieldError("id", "id must be the number of an alert", coded("alert_id", {}));
+        if (!store.acknowledge(id))
+          throw new FieldError("id", `there is no alert ${id}`, coded("no_alert", { id }));
+        return {
+          type: "success",
+          message: `Alert ${id} acknowledged.`,
+          ...codeFields(coded("acknowledged", { id })),
+        };
       } catch (err) {
         return refused(err);
       }

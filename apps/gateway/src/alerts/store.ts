@@ -3,8 +3,11 @@
  * next to the recorder's), kept for a year. When the database cannot be opened or written, alerts go on in memory
  * (lost on restart) and `storage` says so; the API passes that on.
  */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
 import Database from "libsql";
-import type { Alert, AlertDelivery } from "@dtu/api/alerts";
+import type { Alert, AlertCoded, AlertDelivery } from "@dtu/api/alerts";
+import { coded } from "./codes.ts";
 import type { DeliveryResult } from "./contracts.ts";
 
 /** An alert plus the identity of its condition (rules.ts `key`). */
@@ -24,7 +27,7 @@ export interface AlertQuery {
 export interface AlertStore {
   readonly storage: "database" | "memory";
   /** Why alerts are only in memory (null when stored). */
-  readonly problem: string | null;
+  readonly problem: StoreProblem | null;
   insert(alert: NewAlert): StoredAlert;
   clear(id: number, at: number): void;
   /** false: no such alert. */
@@ -161,8 +164,14 @@ export function openSqlStore(file: string): AlertStore {
   };
 }
 
+/** Why alerts are kept in memory: English words and their code. */
+export interface StoreProblem {
+  message: string;
+  coded: AlertCoded;
+}
+
 /** `seed`: alerts to start from (the open ones when the database failed during a run). */
-export function memoryStore(problem: string, seed: readonly StoredAlert[] = []): AlertStore {
+export function memoryStore(problem: StoreProblem, seed: readonly StoredAlert[] = []): AlertStore {
   const alerts: StoredAlert[] = seed.map((a) => ({ ...a }));
   const meta = new Map<string, string>();
   let next = Math.max(0, ...alerts.map((a) => a.id)) + 1;
@@ -222,9 +231,10 @@ export function resilientStore(primary: AlertStore, log: (line: string) => void)
       return call(current);
     } catch (err) {
       if (current !== primary) throw err;
-      const problem = `history database failed (${(err as Error).message}): alerts are kept in memory only from now on`;
-      log(`Alerts: ${problem}`);
-      current = memoryStore(problem, lastOpen);
+      const reason = (err as Error).message;
+      const message = `history database failed (${reason}): alerts are kept in memory only from now on`;
+      log(`Alerts: ${message}`);
+      current = memoryStore({ message, coded: coded("db_failed", { reason }) }, lastOpen);
       try {
         primary.close();
       } catch {
@@ -257,10 +267,14 @@ export function resilientStore(primary: AlertStore, log: (line: string) => void)
 /** The database store (going on in memory if it fails later), or memory with the reason when it cannot be opened. */
 export function openAlertStore(file: string, log: (line: string) => void): AlertStore {
   try {
+    // In proxy mode the alerts start before the recorder has made a fresh data folder (e.g. `<data>/NAME/` of a
+    // several-device gateway); without it they would run in memory only until the next start.
+    mkdirSync(dirname(file), { recursive: true });
     return resilientStore(openSqlStore(file), log);
   } catch (err) {
-    const problem = `history database not usable (${(err as Error).message}): alerts are kept in memory only`;
-    log(`Alerts: ${problem}`);
-    return memoryStore(problem);
+    const reason = (err as Error).message;
+    const message = `history database not usable (${reason}): alerts are kept in memory only`;
+    log(`Alerts: ${message}`);
+    return memoryStore({ message, coded: coded("db_unusable", { reason }) });
   }
 }

@@ -135,7 +135,9 @@ export function createUsual(
       db ??= new Database(file, { readonly: true, fileMustExist: true });
       learned = learn(db, t);
     } catch (err) {
-      log(`Alerts: usual string shares not learned (${(err as Error).message})`);
+      // A fresh history has no tables until the recorder's first sample: nothing to learn yet, nothing wrong.
+      if (!/no such table/.test((err as Error).message))
+        log(`Alerts: usual string shares not learned (${(err as Error).message})`);
       learned = { shares: new Map(), peak: null };
     }
     return learned;

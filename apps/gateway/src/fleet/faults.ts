@@ -1,8 +1,9 @@
 /**
  * Simulator faults (issue 23 §5), to see and test every alert rule by day:
  *
- * - `--fault SERIAL:CHANNEL=FACTOR` (env `DTU_FAULTS`, several separated by commas): DC string CHANNEL (0-based, as in
- *   live data) of that inverter gives FACTOR (0–1) of its power from the start on. The history backfill uses its own
+ * - `--fault SERIAL:STRING=FACTOR` (env `DTU_FAULTS`, several separated by commas): DC string STRING (counted from 1
+ *   as on the screens; `StringFault.channel` holds the 0-based index of live data) of that inverter gives FACTOR
+ *   (0–1) of its power from the start on. The history backfill uses its own
  *   setups and stays normal, so "usual" is learned from healthy days.
  * - From tests (`SimulatedFleet.faults`): an entry in an inverter's own event log, limit/power commands that are
  *   never acknowledged (Failure, re-sent every poll cycle, API.md §3.7), an inverter that stops or resumes

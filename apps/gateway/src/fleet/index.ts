@@ -33,7 +33,7 @@ export interface FleetOptions {
   radios?: () => { nrf24: boolean; cmt: boolean };
   /** Serials (hex) of simulated inverters that never answer, as if switched off at the breaker (`--offline`). */
   offline?: readonly string[];
-  /** Weak strings from the start (`--fault SERIAL:CHANNEL=FACTOR`, faults.ts). */
+  /** Weak strings from the start (`--fault SERIAL:STRING=FACTOR`, faults.ts). */
   faults?: readonly StringFault[];
 }
 

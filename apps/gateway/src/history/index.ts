@@ -9,6 +9,7 @@ import type { PosixTz } from "../time/posixTz.ts";
 import { createQueries, type Queries } from "./queries.ts";
 import { createReads, type Reads } from "./reads.ts";
 import { createRecorder, type Recorder } from "./recorder.ts";
+import { HISTORY_FILE } from "./paths.ts";
 import { createWriter, openDb, type HistoryDb, type Writer } from "./store.ts";
 
 export interface HistoryOptions {
@@ -33,7 +34,7 @@ export interface History {
   close(): void;
 }
 
-export const HISTORY_FILE = "history.db";
+export { HISTORY_FILE };
 
 export function openHistory(opts: HistoryOptions): History {
   mkdirSync(opts.dataDir, { recursive: true });

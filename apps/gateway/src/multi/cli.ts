@@ -4,6 +4,7 @@
  */
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { closeOnSignals } from "../closeOnSignals.ts";
+import { historyLine } from "../proxy/cli.ts";
 import { listenProblem, startFailed } from "../startErrors.ts";
 import { createDevicesHost, type DevicesOptions, type RunningDevice } from "./devices.ts";
 
@@ -38,6 +39,21 @@ export function startLines(
   return lines;
 }
 
+/**
+ * Each real device's history line, as a single proxy says it (proxy/cli.ts): above all a device that refuses the
+ * recorder (read-only access off, and no or wrong password for it), which would otherwise record nothing silently.
+ */
+export async function historyLines(devices: readonly RunningDevice[]): Promise<string[]> {
+  const lines = await Promise.all(
+    devices.map(async ({ name, dataDir, history }) => {
+      if (!history) return [];
+      const access = history.access ? historyLine(await history.access, dataDir, "several") : null;
+      return [history.note, access].filter((l) => l !== null).map((l) => `  ${name}: ${l}`);
+    }),
+  );
+  return lines.flat();
+}
+
 export async function runDevices(args: DevicesCliArgs): Promise<void> {
   const host = await createDevicesHost(args).catch((err: unknown) =>
     startFailed(`Could not start the devices: ${err instanceof Error ? err.message : String(err)}`),
@@ -52,5 +68,6 @@ export async function runDevices(args: DevicesCliArgs): Promise<void> {
   const address = host.server.address();
   const port = typeof address === "object" && address ? address.port : args.port;
   for (const line of startLines(host.devices, args, port)) console.log(line);
+  for (const line of await historyLines(host.devices)) console.log(line);
   closeOnSignals({ close: () => host.close() });
 }

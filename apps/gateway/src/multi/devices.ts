@@ -10,6 +10,7 @@ import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { devicePrefix } from "@dtu/api/overview";
 import { overviewEndpoints } from "@dtu/api/endpoints";
 import { buildApp, type BuildOptions } from "../app.ts";
+import type { Access } from "../history/proxyFeed.ts";
 import { buildProxyApp, type ProxyOptions } from "../proxy/app.ts";
 import { createHost, type Mount } from "./host.ts";
 import { placeUnder } from "./mount.ts";
@@ -50,6 +51,11 @@ export interface RunningDevice extends NamedSource {
   note: string;
   /** A simulated device still on the default admin password. */
   defaultPassword(): boolean;
+  /**
+   * A real device's history for the start message: the note on a history file that could not be used, and whether
+   * the device lets the recorder read (null without a usable file). Null for a simulated device or without history.
+   */
+  history: { note: string | null; access: Promise<Access> | null } | null;
 }
 
 export interface DevicesHost {
@@ -96,6 +102,7 @@ async function startDevice(
       source,
       note: `simulated, data in ${dataDir}`,
       defaultPassword: () => app.gateway.config.security.password === DEFAULT_PASSWORD,
+      history: null,
       mount: { prefix, app, refusing: () => app.gateway.inOutage(), stopped: () => false },
     };
   }
@@ -128,6 +135,13 @@ async function startDevice(
       `forwarded to ${app.device.origin}${spec.credentials ? " with its own credentials" : ""}` +
       (history ? `, history in ${dataDir}` : ""),
     defaultPassword: () => false,
+    history: app.history
+      ? {
+          note: app.history.keeper.startNote(),
+          // Without a usable history file the note says why; nothing to say about access then.
+          access: app.history.keeper.current() ? app.history.access : null,
+        }
+      : null,
     mount: { prefix, app, stopped: () => false },
   };
 }

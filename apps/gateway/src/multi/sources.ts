@@ -10,13 +10,16 @@ import type { LiveData, LiveInverter, LiveTotal } from "@dtu/api/live";
 import type { Alerts } from "../alerts/service.ts";
 import type { GatewayApp } from "../app.ts";
 import { basicValid } from "../http/auth.ts";
+import { dayOf } from "../history/days.ts";
 import type { LiveListener } from "../history/liveTap.ts";
 import { startDeviceFeed } from "../history/proxyFeed.ts";
+import { zoneOf } from "../history/sim.ts";
 import type { ProxyApp } from "../proxy/app.ts";
 import type { Security } from "../security/index.ts";
 import { addressKey } from "../security/throttle.ts";
 import { lastReadings, type LastReadings } from "./lastRead.ts";
 import { readsSinceBoot } from "./unread.ts";
+import type { PosixTz } from "../time/posixTz.ts";
 
 export interface DeviceLive {
   /** The gateway has live data from the device right now. */
@@ -40,6 +43,11 @@ export interface DeviceSource {
   alerts(): DeviceAlerts | null;
   /** The last readings the device's history holds (./lastRead.ts); empty without history. */
   lastReadings(): LastReadings;
+  /**
+   * The device's local date now (`YYYY-MM-DD`, its own time zone, API.md §3.18), as its History's `info.today`
+   * says; null while its zone is not known (a real device that never answered).
+   */
+  today(): string | null;
   /** The device's read rule for these credentials (undefined: none), seen from `address`. */
   mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;
   close(): void;
@@ -99,6 +107,7 @@ async function braked(
 export function simSource(app: GatewayApp, now: () => number = Date.now): DeviceSource {
   const gw = app.gateway;
   const state = reachability(now, true);
+  const zone = zoneOf(() => gw.config.ntp.timezone);
   let closed = false;
   let last: DeviceLive["inverters"] = [];
   let total: LiveTotal | null = null;
@@ -119,6 +128,8 @@ export function simSource(app: GatewayApp, now: () => number = Date.now): Device
     },
     alerts: openAlerts(app.alerts),
     lastReadings: lastReadings(app.history),
+    // Its configured zone and its own clock: what its history's days are cut by (history/sim.ts).
+    today: () => dayOf(zone(), gw.clock.now()),
     async mayRead(authorization, address) {
       if (gw.config.security.allow_readonly) return true;
       if (authorization === undefined) return false;
@@ -149,7 +160,12 @@ const ACCESS_CACHE_MS = 60_000;
  * The overview's live connection to a real device: the history recorder's, followed (history/liveTap.ts), so the
  * device sees one socket from the gateway; a connection of its own only when the proxy records no history.
  */
-function followDevice(app: ProxyApp, opts: ProxySourceOptions, listener: LiveListener): () => void {
+function followDevice(
+  app: ProxyApp,
+  opts: ProxySourceOptions,
+  setZone: (tz: PosixTz) => void,
+  listener: LiveListener,
+): () => void {
   if (app.history) return app.history.live.follow(listener);
   const log = opts.log ?? ((line: string) => console.log(line));
   log("no history recorder to share: the overview opens its own live connection to the device");
@@ -157,7 +173,7 @@ function followDevice(app: ProxyApp, opts: ProxySourceOptions, listener: LiveLis
     device: app.device,
     auth: opts.auth,
     feed: { push: () => undefined, heartbeat: () => undefined },
-    setZone: () => undefined,
+    setZone,
     timeoutMs: opts.timeoutMs ?? 4000,
     log,
     onConnection: (open) => listener.onConnection(open),
@@ -173,8 +189,10 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
   const state = reachability(now, false);
   let total: LiveTotal | null = null;
   let inverters = new Map<string, LiveInverter>();
+  // Without a recorder: the device's zone as it tells the overview's own connection on each (re)connect.
+  let zone: PosixTz | null = null;
   const reads = readsSinceBoot({ device: app.device, auth: opts.auth, now, timeoutMs: timeout });
-  const stop = followDevice(app, opts, {
+  const stop = followDevice(app, opts, (tz) => void (zone = tz), {
     onConnection(open) {
       state.set(open);
       reads.connection(open);
@@ -217,6 +235,12 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
     }),
     alerts: openAlerts(app.alerts?.alerts ?? null),
     lastReadings: lastReadings(app.history?.keeper ?? null),
+    // With a recorder, exactly its History's `today` (its zone as the device tells it, kept in history.db).
+    today() {
+      const h = app.history?.keeper.current();
+      if (h) return dayOf(h.zone(), h.now());
+      return zone ? dayOf(zone, now()) : null;
+    },
     async mayRead(authorization, address) {
       if (!open || open.until <= now()) {
         const status = await readStatus({});

@@ -20,8 +20,12 @@ export interface TopDevice extends NamedSource {
 const topRequests = new WeakSet<IncomingMessage>();
 export const isTopRequest = (req: IncomingMessage): boolean => topRequests.has(req);
 
-/** The overview page's routes (the overview and its login) and the web app's files it loads. */
-const APP_FILE = /^\/(?:login|js\/[\w.-]+\.js|favicon\.(?:ico|png)|site\.webmanifest|icon-\d+\.png)?$/;
+/**
+ * The top level's routes (the overview, the energy of all devices, the login: the web app's `topScreens`) and the
+ * web app's files they load.
+ */
+const APP_FILE =
+  /^\/(?:login|history|js\/[\w.-]+\.js|favicon\.(?:ico|png)|site\.webmanifest|icon-\d+\.png)?$/;
 
 /**
  * The page and its files, served by the first device's app as it serves its own (they are the same build, with
@@ -55,8 +59,25 @@ async function sendFeatures(_devices: readonly TopDevice[], _req: IncomingMessag
   json(res, 200, FEATURES);
 }
 
+/**
+ * "Today" of the devices together: the latest of their own local dates, so no device's today is left out of a
+ * combined month or year (with devices in zones on both sides of midnight, the others' today is still in the range
+ * as yesterday). Never the browser's clock, never a date no device has reached; null while no device's zone is known.
+ */
+export function latestToday(devices: readonly NamedSource[]): string | null {
+  let latest: string | null = null;
+  for (const { source } of devices) {
+    const day = source.today();
+    if (day !== null && (latest === null || day > latest)) latest = day;
+  }
+  return latest;
+}
+
 async function sendNames(devices: readonly TopDevice[], _req: IncomingMessage, res: ServerResponse) {
-  json(res, 200, { names: devices.map((d) => d.name) } satisfies OverviewDeviceNames);
+  json(res, 200, {
+    names: devices.map((d) => d.name),
+    today: latestToday(devices),
+  } satisfies OverviewDeviceNames);
 }
 
 /** The overview's login: accepted when every device accepts these credentials (API.md §3.14 on each). */

@@ -19,8 +19,18 @@ export interface ProxyCliArgs {
   history?: ProxyHistoryOptions;
 }
 
+/** How the owner gives a device its password: the single proxy's option, or (several devices) the device's address. */
+const PASSWORD_HOW = {
+  single: "Pass --device-password (env DTU_DEVICE_PASSWORD)",
+  several: "Put it in the device's address (NAME=http://admin:PASSWORD@host) or pass --device-password",
+} as const;
+
 /** The start message's line about history: recorded where, or why not. */
-export function historyLine(access: Access, dataDir: string): string {
+export function historyLine(
+  access: Access,
+  dataDir: string,
+  how: keyof typeof PASSWORD_HOW = "single",
+): string {
   const where = `History: recorded in ${dataDir}/history.db`;
   switch (access) {
     case "open":
@@ -29,10 +39,12 @@ export function historyLine(access: Access, dataDir: string): string {
     case "credentials-needed":
       return (
         "History is NOT recorded: the device's read-only access is off, so reading live data needs its " +
-        "password. Pass --device-password (env DTU_DEVICE_PASSWORD), or switch read-only access on."
+        `password. ${PASSWORD_HOW[how]}, or switch read-only access on.`
       );
     case "credentials-wrong":
-      return "History is NOT recorded: the device refuses --device-user/--device-password (wrong credentials).";
+      return how === "single"
+        ? "History is NOT recorded: the device refuses --device-user/--device-password (wrong credentials)."
+        : "History is NOT recorded: the device refuses the user and password given for it (wrong credentials).";
     case "unreachable":
       return `${where} once the device answers (nothing is recorded while it does not)`;
   }

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Readable } from "node:stream";
 import { deviceLimits } from "@dtu/api/limits";
-import { ALERTS_FILE } from "../alerts/paths.ts";
 import { atomicWrite } from "../storage/atomicWrite.ts";
+import { gatewayFile, isDeviceFile, safeFileName } from "../storage/deviceFiles.ts";
 import { asBool } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
 import { has, postHandler, type Handlers } from "./types.ts";
@@ -17,22 +17,12 @@ import { has, postHandler, type Handlers } from "./types.ts";
 /** The device's file-system size: nothing larger can be stored. */
 const FS_LIMIT = 262144;
 
-/**
- * Names the gateway will read or write in its data folder: what the device's LittleFS takes at its root (31
- * characters) and only letters, digits, `.`, `_` and `-`, no hidden files. Nothing else can break a path or the
- * download's Content-Disposition header (issue 11). The alert settings (`alerts.json`, issue 23) are the gateway's
- * own and hold write-only secrets: never listed, downloaded, replaced nor counted as the device's.
- */
-export function safeFileName(name: string): boolean {
-  return /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,30}$/.test(name) && name !== ALERTS_FILE;
-}
-
-/** Bytes of the stored files other than `except`: what the device's file system already holds. */
+/** Bytes of the device's files other than `except`: what its file system already holds (storage/deviceFiles.ts). */
 async function usedBytes(dir: string, except: string): Promise<number> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   let total = 0;
   for (const e of entries) {
-    if (!e.isFile() || e.name === except || !safeFileName(e.name)) continue;
+    if (!e.isFile() || e.name === except || !isDeviceFile(e.name)) continue;
     total += await stat(join(dir, e.name)).then(
       (s) => s.size,
       () => 0,
@@ -113,7 +103,7 @@ export const maintenanceHandlers = {
   configGet: async ({ gw, reply, query }) => {
     const name = query.get("file") ?? "config.json";
     let body: Buffer | null = null;
-    if (safeFileName(name)) body = await readFile(join(gw.dataDir, name)).catch(() => null);
+    if (isDeviceFile(name)) body = await readFile(join(gw.dataDir, name)).catch(() => null);
     if (body === null) {
       // Empty answer: no body and no Content-Type, like the device's bare status (API.md §3.12).
       void reply.code(404).send();
@@ -130,7 +120,7 @@ export const maintenanceHandlers = {
     const entries = await readdir(gw.dataDir, { withFileTypes: true }).catch(() => []);
     return {
       configs: entries
-        .filter((e) => e.isFile() && safeFileName(e.name))
+        .filter((e) => e.isFile() && isDeviceFile(e.name))
         .map((e) => e.name)
         .sort()
         .map((name) => ({ name })),
@@ -147,6 +137,18 @@ export const maintenanceHandlers = {
     if (!safeFileName(name)) {
       await drainRequest(req);
       uploadAnswer(reply, 400, "Invalid file name: use up to 31 letters, digits, '.', '_' or '-'");
+      return undefined;
+    }
+    const own = gatewayFile(name);
+    if (own !== null) {
+      // The gateway's own file, not the device's: replacing it would lose what it holds. A 500 with a body is what
+      // the web app shows as is (API.md §3.12); nothing is written and nothing reboots.
+      await drainRequest(req);
+      uploadAnswer(
+        reply,
+        500,
+        `${name} is the gateway's own file (${own}), not a file of the device: it cannot be uploaded here. Nothing was changed.`,
+      );
       return undefined;
     }
     // The whole file system holds FS_LIMIT bytes; the file replaced frees its own space.

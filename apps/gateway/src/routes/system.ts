@@ -7,6 +7,7 @@ import type { Gateway } from "../device/gateway.ts";
 import { wifiStation } from "../device/identity.ts";
 import { cmtConfigured, nrfConfigured } from "../device/pins.ts";
 import { sendZones } from "../http/static.ts";
+import { isDeviceFile } from "../storage/deviceFiles.ts";
 import type { Handlers } from "./types.ts";
 
 /** Plausible fixed values of an ESP32 running v23.11.16. */
@@ -26,7 +27,8 @@ async function littlefsUsed(dir: string): Promise<number> {
   let used = 8192; // file-system metadata blocks
   try {
     for (const entry of await readdir(dir, { withFileTypes: true })) {
-      if (!entry.isFile() || entry.name.startsWith(".")) continue;
+      // The gateway's own files (history.db, alerts.json, …) are not on the device's file system.
+      if (!entry.isFile() || !isDeviceFile(entry.name)) continue;
       const size = (await stat(join(dir, entry.name))).size;
       used += Math.ceil(size / 4096) * 4096 || 4096;
     }

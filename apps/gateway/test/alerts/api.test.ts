@@ -117,16 +117,18 @@ describe("GET /api/alerts", () => {
     expect(before.alerts).toEqual([]);
   });
 
-  it("a bad parameter answers 400 with a message naming it", async () => {
-    for (const [query, word] of [
-      ["state=closed", "state"],
-      ["from=2024-13-01", "from"],
-      ["to=yesterday", "to"],
-      ["from=2024-06-16&to=2024-06-15", "from"],
-    ]) {
+  it("a bad parameter answers 400 with a message naming it, and its code", async () => {
+    for (const [query, word, code, params] of [
+      ["state=closed", "state", "bad_state", { value: "closed" }],
+      ["from=2024-13-01", "from", "bad_date", { name: "from", value: "2024-13-01" }],
+      ["to=yesterday", "to", "bad_date", { name: "to", value: "yesterday" }],
+      ["from=2024-06-16&to=2024-06-15", "from", "from_after_to", {}],
+    ] as const) {
       const res = await get(`/api/alerts?${query}`);
       expect(res.statusCode, query).toBe(400);
-      expect((JSON.parse(res.body) as { message: string }).message).toContain(word);
+      const body = parseStrict(alertResponseSchemas.configPost, JSON.parse(res.body));
+      expect(body.message).toContain(word);
+      expect(body, query).toMatchObject({ type: "danger", code, params });
     }
   });
 });
@@ -151,7 +153,12 @@ describe("settings", () => {
         email: { host: "smtp.example.org", password: PASSWORD },
       },
     });
-    expect(parseStrict(alertResponseSchemas.configPost, JSON.parse(res.body)).type).toBe("success");
+    expect(parseStrict(alertResponseSchemas.configPost, JSON.parse(res.body))).toEqual({
+      type: "success",
+      message: "Settings saved.",
+      code: "saved",
+      params: {},
+    });
     const v = await view();
     expect(v.language).toBe("de");
     expect(v.rules.inverter_silent.minutes).toBe(1);
@@ -179,38 +186,64 @@ describe("settings", () => {
   it("a refusal names the field, and nothing changes", async () => {
     const file = join(gw.dataDir, "alerts.json");
     const before = readFileSync(file, "utf8");
-    const cases: [unknown, string][] = [
-      [{ rules: { inverter_silent: { minutes: 0 } } }, "rules.inverter_silent.minutes"],
-      [{ rules: { weak_string: { percent: 150 } } }, "rules.weak_string.percent"],
-      [{ rules: { clock: { minutes: "sixty" } } }, "rules.clock.minutes"],
-      [{ rules: { event_log: { ignore_ids: [1, "x"] } } }, "rules.event_log.ignore_ids"],
-      [{ language: "es" }, "language"],
-      [{ channels: { webhook: { url: "ftp://example.org/" } } }, "channels.webhook.url"],
-      [{ channels: { ntfy: { url: "javascript:alert(1)" } } }, "channels.ntfy.url"],
-      [{ channels: { mqtt: { url: "http://broker" } } }, "channels.mqtt.url"],
-      [{ channels: { email: { to: "a@example.org\r\nBcc: b@example.org" } } }, "channels.email.to"],
-      [{ channels: { ntfy: { enabled: true, topic: "" } } }, "channels.ntfy.topic"],
-      [{ channels: { email: { port: 70000 } } }, "channels.email.port"],
-      [{ channels: { pager: { enabled: true } } }, "channels.pager"],
-      [{ rules: { inverter_silent: { minutes: 5 } }, colour: "red" }, "colour"],
-      [[1, 2], "data"],
+    const cases: [unknown, string, string, object][] = [
+      [
+        { rules: { inverter_silent: { minutes: 0 } } },
+        "rules.inverter_silent.minutes",
+        "minutes_range",
+        { max: 10080 },
+      ],
+      [{ rules: { weak_string: { percent: 150 } } }, "rules.weak_string.percent", "percent_range", {}],
+      [{ rules: { clock: { minutes: "sixty" } } }, "rules.clock.minutes", "wrong_type", { type: "number" }],
+      [{ rules: { event_log: { ignore_ids: [1, "x"] } } }, "rules.event_log.ignore_ids", "not_list", {}],
+      [{ language: "es" }, "language", "language", {}],
+      [
+        { channels: { webhook: { url: "ftp://example.org/" } } },
+        "channels.webhook.url",
+        "url_scheme",
+        { schemes: "http://, https://" },
+      ],
+      [
+        { channels: { ntfy: { url: "javascript:alert(1)" } } },
+        "channels.ntfy.url",
+        "url_scheme",
+        { schemes: "http://, https://" },
+      ],
+      [
+        { channels: { mqtt: { url: "http://broker" } } },
+        "channels.mqtt.url",
+        "url_scheme",
+        { schemes: "mqtt://, mqtts://" },
+      ],
+      [
+        { channels: { email: { to: "a@example.org\r\nBcc: b@example.org" } } },
+        "channels.email.to",
+        "control_chars",
+        {},
+      ],
+      [{ channels: { ntfy: { enabled: true, topic: "" } } }, "channels.ntfy.topic", "required", {}],
+      [{ channels: { email: { port: 70000 } } }, "channels.email.port", "bad_port", {}],
+      [{ channels: { pager: { enabled: true } } }, "channels.pager", "not_setting", {}],
+      [{ rules: { inverter_silent: { minutes: 5 } }, colour: "red" }, "colour", "not_setting", {}],
+      [[1, 2], "data", "data_object", {}],
     ];
-    for (const [data, field] of cases) {
+    for (const [data, field, code, params] of cases) {
       const res = await post(alertEndpoints.configPost.path, data);
       const answer = parseStrict(alertResponseSchemas.configPost, JSON.parse(res.body));
       expect(answer.type, JSON.stringify(data)).toBe("warning");
       expect(answer.field, JSON.stringify(data)).toBe(field);
       expect(answer.message).toContain(field);
+      expect(answer, JSON.stringify(data)).toMatchObject({ code, params });
     }
     const missing = await post(alertEndpoints.configPost.path, undefined);
-    expect(JSON.parse(missing.body)).toMatchObject({ type: "warning", field: "data" });
+    expect(JSON.parse(missing.body)).toMatchObject({ type: "warning", field: "data", code: "data_missing" });
     const junk = await gw.app.inject({
       method: "POST",
       url: alertEndpoints.configPost.path,
       headers: H,
       payload: "data=%7Bnope",
     });
-    expect(JSON.parse(junk.body)).toMatchObject({ type: "warning", field: "data" });
+    expect(JSON.parse(junk.body)).toMatchObject({ type: "warning", field: "data", code: "data_json" });
     expect(readFileSync(file, "utf8")).toBe(before);
   });
 });
@@ -232,17 +265,21 @@ describe("acknowledge and test", () => {
       alertResponseSchemas.ack,
       JSON.parse((await post(alertEndpoints.ack.path, { id: a.id })).body),
     );
-    expect(ok.type).toBe("success");
+    expect(ok).toMatchObject({ type: "success", code: "acknowledged", params: { id: a.id } });
     const list = JSON.parse((await get("/api/alerts?state=open")).body) as {
       alerts: { id: number; acknowledged: boolean }[];
     };
     expect(list.alerts.find((x) => x.id === a.id)?.acknowledged).toBe(true);
-    for (const body of [{ id: 99999 }, { id: "1" }, {}]) {
+    for (const [body, code] of [
+      [{ id: 99999 }, "no_alert"],
+      [{ id: "1" }, "alert_id"],
+      [{}, "alert_id"],
+    ] as const) {
       const res = JSON.parse((await post(alertEndpoints.ack.path, body)).body) as {
         type: string;
         field: string;
       };
-      expect(res).toMatchObject({ type: "warning", field: "id" });
+      expect(res).toMatchObject({ type: "warning", field: "id", code });
     }
   });
 
@@ -263,9 +300,10 @@ describe("acknowledge and test", () => {
         alertResponseSchemas.test,
         JSON.parse((await post(alertEndpoints.test.path, undefined)).body),
       );
-      expect(none.results.map((r) => [r.channel, r.ok])).toEqual([
-        ["webhook", true],
-        ["browser", false], // no page open
+      expect(none.results).toEqual([
+        { channel: "webhook", ok: true, error: null },
+        // No page open: the English words and the code the web app translates.
+        { channel: "browser", ok: false, error: "no page of the app is open", code: "no_page", params: {} },
       ]);
       const address = gw.app.server.address() as AddressInfo;
       const stream = await fetch(`http://127.0.0.1:${address.port}${alertEndpoints.stream.path}`, {

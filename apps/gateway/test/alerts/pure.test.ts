@@ -181,7 +181,11 @@ describe("store", () => {
       full = true;
       const second = store.insert({ ...base, key: "clock", kind: "clock", title: "clock", started: 200 });
       expect(store.storage).toBe("memory");
-      expect(store.problem).toMatch(/disk is full.*memory only from now on/);
+      expect(store.problem?.message).toMatch(/disk is full.*memory only from now on/);
+      expect(store.problem?.coded).toEqual({
+        code: "db_failed",
+        params: { reason: expect.stringMatching(/disk is full/) },
+      });
       expect(lines).toHaveLength(1);
       expect(second.id).toBeGreaterThan(first.id);
       expect(store.open().map((a) => a.key)).toEqual(["radio", "clock"]);

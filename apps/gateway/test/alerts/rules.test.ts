@@ -4,6 +4,7 @@
  * inverter that comes back, polling off, a restart with an alert open, and the inverter's own events and commands.
  */
 import { afterEach, describe, expect, it } from "vitest";
+import { parseFault } from "../../src/faultArg.ts";
 import { slot } from "../fleet/helpers.ts";
 import { HM, HMS, harness, rulesWith, summaryOf, type Harness } from "./harness.ts";
 
@@ -146,9 +147,10 @@ describe("weak string", () => {
     expect(h.messages).toEqual([]);
   });
 
-  it("raised within M minutes, once; recovery after the string is back", async () => {
+  it("raised within M minutes, once, naming the string as --fault does; recovery after the string is back", async () => {
     h = await harness("2024-06-15T10:00:00Z", {
-      faults: [{ serial: HMS, channel: 2, factor: 0.4 }],
+      // `--fault SERIAL:3=…`: the third string, the one the alert's title names.
+      faults: [parseFault(`${HMS}:3=0.4`)],
       rules: only({ weak_string: { enabled: true, minutes: 10, percent: 60 } }),
     });
     await h.runTo("2024-06-15T10:09:00Z");

@@ -31,7 +31,8 @@ const stringPower = (fleet: Awaited<ReturnType<typeof fleetAt>>["fleet"], ch: nu
 
 it("--fault: the string gives that share of the power it would give; its sibling is untouched", async () => {
   const healthy = await fleetAt("2024-06-15T10:00:00Z");
-  const weak = await fleetAt("2024-06-15T10:00:00Z", [parseFault(`${HM}:1=0.4`)]);
+  // String 2 as the screens count: the second DC input, index 1 of live data.
+  const weak = await fleetAt("2024-06-15T10:00:00Z", [parseFault(`${HM}:2=0.4`)]);
   healthy.run(20);
   weak.run(20);
   expect(stringPower(weak.fleet, 0)).toBeCloseTo(stringPower(healthy.fleet, 0), 1);
@@ -63,15 +64,22 @@ it("test triggers: an event-log entry, commands never acknowledged, an inverter 
   expect(t.fleet.liveData().inverters[0]?.reachable).toBe(true);
 });
 
-it("--fault and DTU_FAULTS parse SERIAL:CHANNEL=FACTOR; a bad one is refused with the reason", () => {
+it("--fault and DTU_FAULTS parse SERIAL:STRING=FACTOR with strings counted from 1; a bad one is refused with the reason", () => {
   expect(
-    parseArgs(["--fault", `${HM}:1=0.4`], { DTU_FAULTS: "116482345678:0=0, 116482345678:3=1" }).faults,
+    parseArgs(["--fault", `${HM}:2=0.4`], { DTU_FAULTS: "116482345678:1=0, 116482345678:4=1" }).faults,
   ).toEqual([
     { serial: "116482345678", channel: 0, factor: 0 },
     { serial: "116482345678", channel: 3, factor: 1 },
     { serial: HM, channel: 1, factor: 0.4 },
   ]);
   for (const bad of [`${HM}=0.4`, `${HM}:1=1.5`, `xyz:1=0.4`, `${HM}:a=0.4`]) {
-    expect(() => parseFault(bad), bad).toThrow(/SERIAL:CHANNEL=FACTOR/);
+    expect(() => parseFault(bad), bad).toThrow(/SERIAL:STRING=FACTOR/);
   }
+  expect(() => parseFault(`${HM}:0=0.4`)).toThrow(/strings are numbered from 1/);
+  // An HM-2CH has two strings, an HMS-4CH four.
+  expect(() => parseFault(`${HM}:3=0.4`)).toThrow(
+    `inverter ${HM} has 2 strings (1 to 2), there is no string 3`,
+  );
+  expect(() => parseFault("116482345678:5=0.4")).toThrow(/has 4 strings \(1 to 4\), there is no string 5/);
+  expect(parseFault("116482345678:4=0.4").channel).toBe(3);
 });

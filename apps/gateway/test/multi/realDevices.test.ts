@@ -8,6 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { HistoryInfo } from "@dtu/api/history";
 import { alertResponseSchemas } from "@dtu/api/schemas";
 import { Overview } from "@dtu/api/overview";
 import { parseStrict } from "@dtu/api/strict";
@@ -100,6 +101,21 @@ describe("real devices, each with its own password in its address", () => {
     devices[0]?.send(777, 1_600_000);
     await eventually(async () => ((await overview()).devices[0]?.power_w === 777 ? true : undefined));
     expect(devices.map((d) => d.clients())).toEqual([1, 1]);
+  });
+
+  it("gives the devices' today for the History of all devices as their own History says it", async () => {
+    const days = await Promise.all(
+      ["garage", "house"].map(async (name, i) => {
+        const info = await get(`/d/${name}/api/history/info`, basicAuth(PASSWORDS[i] ?? ""));
+        expect(info.status, info.body).toBe(200);
+        return (JSON.parse(info.body) as HistoryInfo).today;
+      }),
+    );
+    expect(days[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(JSON.parse((await get("/api/overview/devices")).body)).toEqual({
+      names: ["garage", "house"],
+      today: [...days].sort().at(-1),
+    });
   });
 
   it("shows the alert of a device that went silent on its card and at the card's link", async () => {

@@ -101,8 +101,8 @@ describe("two simulated devices", () => {
     expect((await get("/d/nobody/api/livedata/status")).status).toBe(404);
   });
 
-  it("serves the overview page at / with the web app's own base, its files, features and the device names", async () => {
-    for (const path of ["/", "/login"]) {
+  it("serves the overview page at / (and /history, /login) with the web app's own base, its files, features and the device names", async () => {
+    for (const path of ["/", "/login", "/history"]) {
       const page = await get(path);
       expect(page.status, path).toBe(200);
       const bytes = Buffer.from(await page.arrayBuffer());
@@ -120,7 +120,10 @@ describe("two simulated devices", () => {
       alerts: true,
       devices: false,
     });
-    expect(await (await get("/api/overview/devices")).json()).toEqual({ names: ["roof", "garage"] });
+    expect(await (await get("/api/overview/devices")).json()).toEqual({
+      names: ["roof", "garage"],
+      today: "2026-06-21",
+    });
     expect((await get("/info/system")).status).toBe(404);
   });
 

@@ -7,7 +7,7 @@ import { startTheme } from "../lib/theme";
 import { NotFoundScreen } from "../screens/NotFound";
 import { NavBar } from "./NavBar";
 import { guardedPaths, loginUrl, paths, type DevicePath, type Path } from "../lib/routes";
-import { gatewayScreens, overviewScreen, type GatewayScreen } from "./gatewayScreens";
+import { gatewayScreens, topScreens, type GatewayScreen } from "./gatewayScreens";
 import { screens } from "./screens";
 import { Toasts } from "./Toasts";
 import { Redirect, routeOf, useLocation } from "../lib/router";
@@ -43,17 +43,16 @@ function Loading() {
 }
 
 /**
- * Gateway build: the top level of several devices (issue 24 §4) has the overview at `/` and its login, nothing else.
- * At `/` the live view waits for the server's answer, so the top level never opens a device's socket.
+ * Gateway build: the top level of several devices (issue 24 §4–5) has its own screens (`topScreens`: the overview at
+ * `/`, the energy of all devices at `/history`) and its login, nothing else. At `/` the live view waits for the
+ * server's answer, so the top level never opens a device's socket.
  */
 function TopLevel({ path, children }: { path: Path; children: ReactNode }) {
   const offer = useGatewayOffer();
-  const Overview = overviewScreen;
-  if (!offer?.devices || !Overview) return offer || path !== paths.home ? children : <Loading />;
+  if (!offer?.devices) return offer || path !== paths.home ? children : <Loading />;
   if (path === paths.login) return children;
-  return (
-    <Suspense fallback={<Loading />}>{path === paths.home ? <Overview /> : <NotFoundScreen />}</Suspense>
-  );
+  const Screen = topScreens.find((s) => s.path === path)?.screen;
+  return <Suspense fallback={<Loading />}>{Screen ? <Screen /> : <NotFoundScreen />}</Suspense>;
 }
 
 export function App() {
@@ -66,14 +65,16 @@ export function App() {
     <>
       <NavBar />
       {/* Keyed by the route: another screen starts with fresh state, as each route is its own page. */}
-      {gateway ? (
-        <GatewayRoute key={path} entry={gateway} />
-      ) : __GATEWAY_BUILD__ ? (
+      {__GATEWAY_BUILD__ ? (
         <TopLevel key={path} path={path}>
-          {/* Lazy screens show the page's spinner while their chunk loads. */}
-          <Suspense fallback={<Loading />}>
-            {guardedPaths.includes(path) ? <Guarded path={path} screen={Screen} /> : <Screen />}
-          </Suspense>
+          {gateway ? (
+            <GatewayRoute entry={gateway} />
+          ) : (
+            // Lazy screens show the page's spinner while their chunk loads.
+            <Suspense fallback={<Loading />}>
+              {guardedPaths.includes(path) ? <Guarded path={path} screen={Screen} /> : <Screen />}
+            </Suspense>
+          )}
         </TopLevel>
       ) : guardedPaths.includes(path) ? (
         <Guarded key={path} path={path} screen={Screen} />

@@ -11,7 +11,7 @@ import { LOCALES } from "../locales";
 import { infoMenu, settingsMenu, type NavLink } from "./nav";
 import { loginUrl, paths } from "../lib/routes";
 import { useBrandIcon } from "./useBrandIcon";
-import { gatewayScreens, type GatewayScreen } from "./gatewayScreens";
+import { gatewayScreens, topScreens, type GatewayScreen } from "./gatewayScreens";
 import { useGatewayFeatures } from "../lib/gatewayFeatures";
 import { inDevice } from "../lib/devices";
 import { DeviceSwitcher } from "./DeviceSwitcher";
@@ -41,7 +41,7 @@ export function NavBar() {
   /** Gateway build: the gateway's screens of one menu that the server offers now (./gatewayScreens.ts). */
   const offered = (where: GatewayScreen["menu"]): NavLink[] =>
     offer ? gatewayScreens.filter((s) => s.menu === where && offer[s.feature]) : [];
-  /** Gateway build, the top level of several devices: only the overview and the switcher, no device's menus. */
+  /** Gateway build, the top level of several devices: its own screens and the switcher, no device's menus. */
   const top = __GATEWAY_BUILD__ && offer?.devices;
 
   const menu = (label: MessageKey, links: readonly NavLink[]) => (
@@ -86,20 +86,23 @@ export function NavBar() {
         <div className={`collapse navbar-collapse${open ? " show" : ""}`} id="main-nav">
           <ul className="navbar-nav me-auto">
             {__GATEWAY_BUILD__ && (top || inDevice()) && <DeviceSwitcher />}
-            {!top &&
-              [liveLink, ...(__GATEWAY_BUILD__ ? offered("main") : [])].map((l) => (
-                <li key={l.path} className="nav-item">
-                  <Link
-                    href={l.path}
-                    className={`nav-link${location === l.path ? " active" : ""}`}
-                    aria-current={location === l.path ? "page" : undefined}
-                    onClick={collapse}
-                  >
-                    {t(l.label)}
-                    {__GATEWAY_BUILD__ && l.badge ? <l.badge /> : null}
-                  </Link>
-                </li>
-              ))}
+            {/* The top level of several devices: its own screens (overview, energy of all devices). */}
+            {(top
+              ? (topScreens as readonly NavLink[])
+              : [liveLink, ...(__GATEWAY_BUILD__ ? offered("main") : [])]
+            ).map((l) => (
+              <li key={l.path} className="nav-item">
+                <Link
+                  href={l.path}
+                  className={`nav-link${location === l.path ? " active" : ""}`}
+                  aria-current={location === l.path ? "page" : undefined}
+                  onClick={collapse}
+                >
+                  {t(l.label)}
+                  {__GATEWAY_BUILD__ && l.badge ? <l.badge /> : null}
+                </Link>
+              </li>
+            ))}
             {!top &&
               menu(
                 "common.menuSettings",

@@ -1,7 +1,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
 import type { GatewayFeatures } from "@dtu/api/gateway";
 import type { MessageKey } from "../locales";
-import { gatewayPaths, type GatewayPath } from "../lib/routes";
+import { gatewayPaths, paths, type GatewayPath, type Path } from "../lib/routes";
 import { OpenAlertsBadge } from "../features/alerts/OpenAlertsBadge";
 
 /**
@@ -57,10 +57,29 @@ export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
     ]
   : [];
 
+/** A screen of a gateway's top level with several devices (issue 24 §4–5): its route and its menu text. */
+export interface TopScreen {
+  path: Path;
+  label: MessageKey;
+  screen: LazyExoticComponent<ComponentType>;
+}
+
 /**
- * `/` of a gateway's top level with several devices (issue 24 §4): the overview instead of the live view, while the
- * server's features say `devices` (App.tsx). Defined under the build constant like the list above.
+ * The top level of several devices, while the server's features say `devices` (App.tsx, NavBar.tsx): the overview at
+ * `/` instead of the live view, and the energy of all devices at `/history`, both in the menu in this order. Defined
+ * under the build constant like the list above.
  */
-export const overviewScreen: LazyExoticComponent<ComponentType> | null = __GATEWAY_BUILD__
-  ? lazy(() => import("../screens/Overview").then((m) => ({ default: m.OverviewScreen })))
-  : null;
+export const topScreens: readonly TopScreen[] = __GATEWAY_BUILD__
+  ? [
+      {
+        path: paths.home,
+        label: "overview.title",
+        screen: lazy(() => import("../screens/Overview").then((m) => ({ default: m.OverviewScreen }))),
+      },
+      {
+        path: gatewayPaths.history,
+        label: "history.title",
+        screen: lazy(() => import("../screens/AllHistory").then((m) => ({ default: m.AllHistoryScreen }))),
+      },
+    ]
+  : [];

@@ -33,6 +33,7 @@ export default defineArea({
       "All recorded history in one file, to take along to a new computer. Needs the admin login. To restore it: stop the gateway, put the file into its data folder as history.db (replacing the old one) and start the gateway again.",
     backup: "Download history backup",
     backupFailed: "The history backup failed: {message}",
+    allDevices: "Energy of all devices together",
   },
   de: {
     title: "Verlauf",
@@ -64,6 +65,7 @@ export default defineArea({
       "Der ganze aufgezeichnete Verlauf in einer Datei, zum Mitnehmen auf einen neuen Rechner. Nur mit Admin-Anmeldung. Zum Wiederherstellen das Gateway beenden, die Datei als history.db in seinen Datenordner legen (anstelle der alten) und das Gateway wieder starten.",
     backup: "Verlaufssicherung herunterladen",
     backupFailed: "Die Verlaufssicherung ist fehlgeschlagen: {message}",
+    allDevices: "Energie aller Geräte zusammen",
   },
   fr: {
     title: "Historique",
@@ -95,5 +97,6 @@ export default defineArea({
       "Tout l’historique enregistré dans un seul fichier, à emporter sur un nouvel ordinateur. Réservé à l’administrateur. Pour le restaurer : arrêtez la passerelle, placez le fichier dans son dossier de données sous le nom history.db (à la place de l’ancien), puis redémarrez-la.",
     backup: "Télécharger la sauvegarde de l’historique",
     backupFailed: "La sauvegarde de l’historique a échoué : {message}",
+    allDevices: "Énergie de tous les appareils réunis",
   },
 });

@@ -20,6 +20,10 @@ export default defineArea({
     energy: "Energy of all devices (kWh)",
     energyView: "Energy per day, month or year",
     energyMissing: "No history answered from: {names}. Their figures are missing from the sums.",
+    historyTitle: "History of all devices",
+    energyLink: "Energy of all devices per day, month and year",
+    noToday:
+      "No device has told the gateway its date yet, so there is no period to show. Try again once a device answers.",
   },
   de: {
     title: "Übersicht",
@@ -38,6 +42,10 @@ export default defineArea({
     energy: "Energie aller Geräte (kWh)",
     energyView: "Energie pro Tag, Monat oder Jahr",
     energyMissing: "Kein Verlauf erhalten von: {names}. Deren Werte fehlen in den Summen.",
+    historyTitle: "Verlauf aller Geräte",
+    energyLink: "Energie aller Geräte pro Tag, Monat und Jahr",
+    noToday:
+      "Noch kein Gerät hat dem Gateway sein Datum gemeldet, daher gibt es keinen Zeitraum zum Anzeigen. Versuchen Sie es erneut, sobald ein Gerät antwortet.",
   },
   fr: {
     title: "Vue d’ensemble",
@@ -56,5 +64,9 @@ export default defineArea({
     energy: "Énergie de tous les appareils (kWh)",
     energyView: "Énergie par jour, mois ou année",
     energyMissing: "Aucun historique reçu de : {names}. Leurs valeurs manquent dans les sommes.",
+    historyTitle: "Historique de tous les appareils",
+    energyLink: "Énergie de tous les appareils par jour, mois et année",
+    noToday:
+      "Aucun appareil n’a encore communiqué sa date à la passerelle : il n’y a donc aucune période à afficher. Réessayez dès qu’un appareil répond.",
   },
 });

@@ -1,8 +1,11 @@
 /**
  * Delivery without blocking the caller (issue 23 §2): every send runs on its own, is cut off after 10 s and is retried
- * with back-off; every attempt's end is reported. A dead or slow channel holds nothing but its own attempt.
+ * with back-off (not when there was nobody to deliver to: `NoReceiver`); every attempt's end is reported. A dead or
+ * slow channel holds nothing but its own attempt.
  */
 import type { Clock, LogLine } from "../../device/contracts.ts";
+import type { AlertCoded } from "@dtu/api/alerts";
+import { NoReceiver, codeFields, codeOf, coded } from "../codes.ts";
 import type { Channel, ChannelMessage, DeliveryResult, Dispatcher } from "../contracts.ts";
 import { errorText } from "./errors.ts";
 import { realTimers, type Timers } from "./types.ts";
@@ -10,6 +13,12 @@ import { realTimers, type Timers } from "./types.ts";
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Waits before the 2nd, 3rd and 4th attempt; then the delivery is given up (the last result stays on the alert). */
 export const RETRY_DELAYS_MS: readonly number[] = [30_000, 120_000, 600_000];
+
+interface Attempt {
+  result: DeliveryResult;
+  /** Worth a retry: failed, and not for want of a receiver. */
+  again: boolean;
+}
 
 export interface DispatcherOptions {
   channels?: readonly Channel[];
@@ -33,23 +42,32 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   /** Scheduled retries, cancelled on close. */
   const pending = new Set<unknown>();
 
-  /** One attempt: resolves (never rejects) when the channel answered, failed or ran out of time. */
-  const attempt = (channel: Channel, message: ChannelMessage): Promise<DeliveryResult> => {
+  /**
+   * One attempt: resolves (never rejects) when the channel answered, failed or ran out of time; `again` says whether
+   * a retry may help (not after success, nor when there was nobody to deliver to).
+   */
+  const attempt = (channel: Channel, message: ChannelMessage): Promise<Attempt> => {
     const controller = new AbortController();
-    return new Promise<DeliveryResult>((resolve) => {
+    return new Promise<Attempt>((resolve) => {
       let settled = false;
-      const finish = (error: string | null): void => {
+      const finish = (error: string | null, code: AlertCoded | null = null, nobody = false): void => {
         if (settled) return;
         settled = true;
         timers.clearTimeout(timer);
         if (error !== null) {
           controller.abort(new Error(error));
-          log(`Alerts: ${channel.name} delivery failed: ${error}`);
+          if (!nobody) log(`Alerts: ${channel.name} delivery failed: ${error}`);
         }
-        resolve({ channel: channel.name, at: Math.floor(clock.now() / 1000), ok: error === null, error });
+        const at = Math.floor(clock.now() / 1000);
+        const result = { channel: channel.name, at, ok: error === null, error, ...codeFields(code) };
+        resolve({ result, again: error !== null && !nobody });
       };
       // The time-out settles the attempt even when a channel ignores its signal.
-      const timer = timers.setTimeout(() => finish(`no answer within ${timeoutMs / 1000} s`), timeoutMs);
+      const timer = timers.setTimeout(
+        () =>
+          finish(`no answer within ${timeoutMs / 1000} s`, coded("timeout", { seconds: timeoutMs / 1000 })),
+        timeoutMs,
+      );
       let sending: Promise<void>;
       try {
         sending = channel.send(message, controller.signal);
@@ -58,7 +76,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       }
       sending.then(
         () => finish(null),
-        (error: unknown) => finish(errorText(error)),
+        (error: unknown) => finish(errorText(error), codeOf(error), error instanceof NoReceiver),
       );
     });
   };
@@ -72,10 +90,10 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   ) => {
     const channel = channels.find((c) => c.name === name);
     if (closed || channel === undefined) return; // switched off (or shut down) since: nothing left to deliver to
-    void attempt(channel, message).then((result) => {
+    void attempt(channel, message).then(({ result, again }) => {
       if (closed) return;
       report(onResult, result);
-      if (result.ok || n >= delays.length) return;
+      if (!again || n >= delays.length) return;
       const handle = timers.setTimeout(() => {
         pending.delete(handle);
         run(name, message, n + 1, onResult);
@@ -89,7 +107,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
       for (const channel of channels) run(channel.name, message, 0, onResult);
     },
     async test(message) {
-      return Promise.all(channels.map((channel) => attempt(channel, message)));
+      return Promise.all(channels.map((channel) => attempt(channel, message).then((a) => a.result)));
     },
     async setChannels(next) {
       const old = channels;

@@ -4,8 +4,9 @@
  */
 import { createTransport } from "nodemailer";
 import type { AlertConfigPost } from "@dtu/api/alerts";
+import { CodedError, coded } from "../codes.ts";
 import type { Channel } from "../contracts.ts";
-import { channelError, oneLine } from "./errors.ts";
+import { errorText, oneLine } from "./errors.ts";
 
 type EmailConfig = AlertConfigPost["channels"]["email"];
 
@@ -49,18 +50,26 @@ export function emailChannel(config: EmailConfig, opts: EmailOptions = {}): Chan
         headers: { "auto-submitted": "auto-generated" },
       });
       const aborted = new Promise<never>((_, reject) => {
-        const stop = () => reject(new Error("cancelled (time-out)"));
+        const stop = () => reject(new CodedError("cancelled (time-out)", coded("cancelled", {})));
         if (signal.aborted) stop();
         else signal.addEventListener("abort", stop, { once: true });
       });
       try {
         await Promise.race([sending, aborted]);
       } catch (error) {
-        throw channelError(error, secrets);
+        throw smtpError(error, secrets);
       }
     },
     async close() {
       transport.close();
     },
   };
+}
+
+/** nodemailer's error in safe words, coded: a refused login (its `EAUTH`) apart from every other failure. */
+function smtpError(error: unknown, secrets: readonly string[]): CodedError {
+  if (error instanceof CodedError) return error;
+  const reason = errorText(error, secrets);
+  const auth = (error as { code?: unknown } | null)?.code === "EAUTH";
+  return new CodedError(reason, auth ? coded("smtp_auth", { reason }) : coded("smtp", { reason }));
 }

@@ -30,8 +30,3 @@ export function redact(text: string, secrets: readonly (string | null | undefine
   }
   return out;
 }
-
-/** An Error for a channel's failure, its message made safe. */
-export function channelError(error: unknown, secrets: readonly (string | null | undefined)[]): Error {
-  return new Error(errorText(error, secrets));
-}

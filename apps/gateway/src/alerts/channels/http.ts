@@ -1,4 +1,6 @@
 /** One HTTP POST for the ntfy and webhook channels: ok on 2xx, else an Error in words without secrets. */
+import type { AlertCoded } from "@dtu/api/alerts";
+import { CodedError, coded } from "../codes.ts";
 import { errorText, oneLine } from "./errors.ts";
 
 export interface PostOptions {
@@ -9,19 +11,22 @@ export interface PostOptions {
   secrets: readonly (string | null | undefined)[];
 }
 
-/** Words for the network errors users meet (the fetch error itself only says "fetch failed"). */
-const CAUSES: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
-  ENOTFOUND: "host not found",
-  EAI_AGAIN: "host not found (DNS)",
-  ECONNRESET: "connection reset",
-  ETIMEDOUT: "connection timed out",
-  EHOSTUNREACH: "host unreachable",
-  CERT_HAS_EXPIRED: "the server's certificate has expired",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's certificate is self-signed",
-  SELF_SIGNED_CERT_IN_CHAIN: "the server's certificate is not trusted",
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's certificate is not trusted",
-  ERR_TLS_CERT_ALTNAME_INVALID: "the server's certificate is for another host",
+/** Words and codes for the network errors users meet (the fetch error itself only says "fetch failed"). */
+const CAUSES: Record<string, [string, AlertCoded]> = {
+  ECONNREFUSED: ["connection refused", coded("conn_refused", {})],
+  ENOTFOUND: ["host not found", coded("host_not_found", {})],
+  EAI_AGAIN: ["host not found (DNS)", coded("dns_failed", {})],
+  ECONNRESET: ["connection reset", coded("conn_reset", {})],
+  ETIMEDOUT: ["connection timed out", coded("conn_timeout", {})],
+  EHOSTUNREACH: ["host unreachable", coded("host_unreachable", {})],
+  CERT_HAS_EXPIRED: ["the server's certificate has expired", coded("cert_expired", {})],
+  DEPTH_ZERO_SELF_SIGNED_CERT: ["the server's certificate is self-signed", coded("cert_self_signed", {})],
+  SELF_SIGNED_CERT_IN_CHAIN: ["the server's certificate is not trusted", coded("cert_untrusted", {})],
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: ["the server's certificate is not trusted", coded("cert_untrusted", {})],
+  ERR_TLS_CERT_ALTNAME_INVALID: [
+    "the server's certificate is for another host",
+    coded("cert_wrong_host", {}),
+  ],
 };
 
 export async function post(url: string, opts: PostOptions): Promise<void> {
@@ -32,9 +37,12 @@ export async function post(url: string, opts: PostOptions): Promise<void> {
   try {
     response = await fetch(url, { method: "POST", headers, body: opts.body, signal: opts.signal });
   } catch (error) {
-    if (opts.signal.aborted) throw new Error("cancelled (time-out)");
+    if (opts.signal.aborted) throw new CodedError("cancelled (time-out)", coded("cancelled", {}));
     const code = causeCode(error);
-    throw new Error(errorText(code !== null ? (CAUSES[code] ?? code) : error, opts.secrets));
+    const known = code !== null ? CAUSES[code] : undefined;
+    if (known) throw new CodedError(known[0], known[1]);
+    const reason = errorText(code ?? error, opts.secrets);
+    throw new CodedError(reason, coded("network", { reason }));
   }
   if (response.ok) {
     await response.body?.cancel();
@@ -45,7 +53,11 @@ export async function post(url: string, opts: PostOptions): Promise<void> {
     () => "",
   );
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
-  throw new Error(errorText(detail === "" ? status : `${status}: ${detail}`, opts.secrets));
+  const safeDetail = detail === "" ? "" : errorText(detail, opts.secrets);
+  throw new CodedError(
+    errorText(safeDetail === "" ? status : `${status}: ${safeDetail}`, opts.secrets),
+    coded("http_status", { status: response.status, detail: safeDetail }),
+  );
 }
 
 function causeCode(error: unknown): string | null {

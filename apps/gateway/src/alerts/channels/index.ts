@@ -7,6 +7,7 @@
  * - `createBrowserHub()`: the event stream for open pages (`GET /api/alerts/stream`) that the browser channel feeds.
  */
 import type { AlertChannelName, AlertConfigPost } from "@dtu/api/alerts";
+import { CodedError, coded } from "../codes.ts";
 import type { Channel } from "../contracts.ts";
 import { browserChannel } from "./browser.ts";
 import { emailChannel } from "./email.ts";
@@ -55,11 +56,12 @@ function safely(
   try {
     return make();
   } catch (error) {
-    const reason = `cannot be set up: ${errorText(error, secretsOf(config))}`;
+    const why = errorText(error, secretsOf(config));
+    const reason = `cannot be set up: ${why}`;
     deps.log(`Alerts: ${name} ${reason}`);
     return {
       name,
-      send: () => Promise.reject(new Error(reason)),
+      send: () => Promise.reject(new CodedError(reason, coded("setup_failed", { reason: why }))),
       close: async () => {},
     };
   }

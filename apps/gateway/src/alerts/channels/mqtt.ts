@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import type { Alert, AlertConfigPost } from "@dtu/api/alerts";
+import { CodedError, coded } from "../codes.ts";
 import type { Channel, ChannelMessage } from "../contracts.ts";
 import { errorText } from "./errors.ts";
 import {
@@ -132,7 +133,11 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
         await publishAll(changed);
         await publishAll([{ topic: eventTopic(config), payload: eventPayload(message) }], false);
       } catch (error) {
-        throw new Error(`broker did not take the message: ${errorText(error, secrets)}`);
+        const reason = errorText(error, secrets);
+        throw new CodedError(
+          `broker did not take the message: ${reason}`,
+          coded("broker_refused", { reason }),
+        );
       }
     },
     async close() {
@@ -176,7 +181,7 @@ async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
  */
 function waitConnected(client: MqttClient, signal: AbortSignal, reason: () => string): Promise<void> {
   if (client.connected) return Promise.resolve();
-  if (reason() !== "") return Promise.reject(new Error(`not connected to the broker: ${reason()}`));
+  if (reason() !== "") return Promise.reject(offline(reason()));
   return new Promise((resolve, reject) => {
     const done = (error: Error | null) => {
       clearTimeout(timer);
@@ -185,12 +190,20 @@ function waitConnected(client: MqttClient, signal: AbortSignal, reason: () => st
       if (error === null) resolve();
       else reject(error);
     };
-    const onAbort = () => done(new Error(`not connected to the broker: ${reason() || "connecting"}`));
+    const onAbort = () => done(offline(reason()));
     const onConnect = () => done(null);
     const timer = setTimeout(onAbort, CONNECT_WAIT_MS);
     client.on("connect", onConnect);
     signal.addEventListener("abort", onAbort, { once: true });
   });
+}
+
+/** Not connected: the last attempt's reason, "" while the first is still under way. */
+function offline(reason: string): CodedError {
+  return new CodedError(
+    `not connected to the broker: ${reason || "connecting"}`,
+    coded("broker_offline", { reason }),
+  );
 }
 
 /**

@@ -3,11 +3,21 @@
  * names its field as a dotted path (`channels.webhook.url`) with a message in words. Addresses and URLs are required
  * only while their channel is enabled, but a value that is there is always checked.
  */
-import { ALERT_CHANNELS } from "@dtu/api/alerts";
+import { ALERT_CHANNELS, type AlertCode, type AlertCodeParams, type AlertCoded } from "@dtu/api/alerts";
+import { coded } from "../codes.ts";
 
-export interface FieldError {
-  field: string;
+/** A refusal: English words and their code (packages/api/src/alerts.ts AlertCodeParams). */
+export interface Refusal {
   message: string;
+  coded: AlertCoded;
+}
+
+export interface FieldError extends Refusal {
+  field: string;
+}
+
+function no<C extends AlertCode>(code: C, params: AlertCodeParams[C], message: string): Refusal {
+  return { message, coded: coded(code, params) };
 }
 
 export const LIMITS = {
@@ -23,7 +33,7 @@ export const LIMITS = {
 } as const;
 
 type Obj = Record<string, unknown>;
-type Check = (value: unknown, enabled: boolean) => string | null;
+type Check = (value: unknown, enabled: boolean) => Refusal | null;
 
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -37,14 +47,15 @@ const HOSTNAME =
 /** An IPv6 address as nodemailer takes it (no brackets). */
 const IPV6 = /^[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*$/;
 
-const bool: Check = (v) => (typeof v === "boolean" ? null : "must be true or false");
+const bool: Check = (v) => (typeof v === "boolean" ? null : no("must_bool", {}, "must be true or false"));
 
-function text(max: number, extra?: (v: string) => string | null, required = false): Check {
+function text(max: number, extra?: (v: string) => Refusal | null, required = false): Check {
   return (v, enabled) => {
-    if (typeof v !== "string") return "must be a text";
-    if (v.length > max) return `at most ${max} characters`;
-    if (CONTROL.test(v)) return "must not contain line breaks or control characters";
-    if (v === "") return required && enabled ? "required while the channel is enabled" : null;
+    if (typeof v !== "string") return no("must_text", {}, "must be a text");
+    if (v.length > max) return no("too_long", { max }, `at most ${max} characters`);
+    if (CONTROL.test(v)) return no("control_chars", {}, "must not contain line breaks or control characters");
+    if (v === "")
+      return required && enabled ? no("required", {}, "required while the channel is enabled") : null;
     return extra ? extra(v) : null;
   };
 }
@@ -61,14 +72,15 @@ function url(schemes: readonly string[]): Check {
       try {
         parsed = new URL(v);
       } catch {
-        return "not a valid URL";
+        return no("bad_url", {}, "not a valid URL");
       }
       if (!schemes.includes(parsed.protocol)) {
-        return `must start with ${schemes.map((s) => `${s}//`).join(" or ")}`;
+        const list = schemes.map((s) => `${s}//`);
+        return no("url_scheme", { schemes: list.join(", ") }, `must start with ${list.join(" or ")}`);
       }
-      if (parsed.hostname === "") return "has no host";
+      if (parsed.hostname === "") return no("url_no_host", {}, "has no host");
       if (parsed.username !== "" || parsed.password !== "") {
-        return "must not contain a user or password (use the fields for them)";
+        return no("url_credentials", {}, "must not contain a user or password (use the fields for them)");
       }
       return null;
     },
@@ -76,30 +88,41 @@ function url(schemes: readonly string[]): Check {
   );
 }
 
-const topicCheck = (v: string): string | null =>
-  /[#+\s]/.test(v) ? "must not contain spaces, # or +" : v.endsWith("/") ? null : "must end with /";
+const topicCheck = (v: string): Refusal | null =>
+  /[#+\s]/.test(v)
+    ? no("topic_chars", {}, "must not contain spaces, # or +")
+    : v.endsWith("/")
+      ? null
+      : no("topic_slash", {}, "must end with /");
 
 const host = text(
   LIMITS.host,
-  (v) => (HOSTNAME.test(v) || IPV6.test(v) ? null : "not a valid host name or address"),
+  (v) => (HOSTNAME.test(v) || IPV6.test(v) ? null : no("bad_host", {}, "not a valid host name or address")),
   true,
 );
 
-function port(v: unknown): string | null {
+function port(v: unknown): Refusal | null {
   return typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 65535
     ? null
-    : "must be a whole number from 1 to 65535";
+    : no("bad_port", {}, "must be a whole number from 1 to 65535");
 }
 
-const address = text(LIMITS.address, (v) => (ADDRESS.test(v) ? null : "not a valid e-mail address"), true);
+const address = text(
+  LIMITS.address,
+  (v) => (ADDRESS.test(v) ? null : no("bad_email", {}, "not a valid e-mail address")),
+  true,
+);
 
 const recipients = text(
   LIMITS.address * LIMITS.recipients,
   (v) => {
     const list = v.split(",").map((a) => a.trim());
-    if (list.length > LIMITS.recipients) return `at most ${LIMITS.recipients} addresses`;
+    if (list.length > LIMITS.recipients)
+      return no("too_many_addresses", { max: LIMITS.recipients }, `at most ${LIMITS.recipients} addresses`);
     const bad = list.find((a) => !ADDRESS.test(a) || a.length > LIMITS.address);
-    return bad === undefined ? null : `not a valid e-mail address: ${bad === "" ? "(empty)" : bad}`;
+    if (bad === undefined) return null;
+    const shown = bad === "" ? "(empty)" : bad;
+    return no("bad_recipient", { address: shown }, `not a valid e-mail address: ${shown}`);
   },
   true,
 );
@@ -119,7 +142,7 @@ const SCHEMA: Record<(typeof ALERT_CHANNELS)[number], Record<string, Check>> = {
     url: url(["http:", "https:"]),
     topic: text(
       LIMITS.ntfyTopic,
-      (v) => (/^[-_A-Za-z0-9]+$/.test(v) ? null : "only letters, digits, - and _"),
+      (v) => (/^[-_A-Za-z0-9]+$/.test(v) ? null : no("ntfy_topic", {}, "only letters, digits, - and _")),
       true,
     ),
     token: secret,
@@ -130,7 +153,9 @@ const SCHEMA: Record<(typeof ALERT_CHANNELS)[number], Record<string, Check>> = {
     host,
     port: (v) => port(v),
     security: (v) =>
-      v === "tls" || v === "starttls" || v === "none" ? null : "must be tls, starttls or none",
+      v === "tls" || v === "starttls" || v === "none"
+        ? null
+        : no("bad_security", {}, "must be tls, starttls or none"),
     username: text(LIMITS.username),
     password: secret,
     from: address,
@@ -144,24 +169,26 @@ const SCHEMA: Record<(typeof ALERT_CHANNELS)[number], Record<string, Check>> = {
  * when every channel is acceptable. Unknown keys are refused too, so a typo does not silently do nothing.
  */
 export function validateChannels(channels: unknown): FieldError | null {
-  if (!isObj(channels)) return { field: "channels", message: "must be an object with the channels" };
+  if (!isObj(channels))
+    return { field: "channels", ...no("not_object", {}, "must be an object with the channels") };
   for (const key of Object.keys(channels)) {
-    if (!(key in SCHEMA)) return { field: `channels.${key}`, message: "unknown channel" };
+    if (!(key in SCHEMA))
+      return { field: `channels.${key}`, ...no("unknown_channel", {}, "unknown channel") };
   }
   for (const name of ALERT_CHANNELS) {
     const field = `channels.${name}`;
     const value = channels[name];
-    if (!isObj(value)) return { field, message: "missing (must be an object)" };
+    if (!isObj(value)) return { field, ...no("not_object", {}, "missing (must be an object)") };
     const schema = SCHEMA[name];
     for (const key of Object.keys(value)) {
       // The view's `*_set` flags may come back unchanged from a GET; they are ignored.
       if (!(key in schema) && !key.endsWith("_set"))
-        return { field: `${field}.${key}`, message: "unknown setting" };
+        return { field: `${field}.${key}`, ...no("not_setting", {}, "unknown setting") };
     }
     const enabled = value.enabled === true;
     for (const [key, check] of Object.entries(schema)) {
-      const message = check(value[key], enabled);
-      if (message !== null) return { field: `${field}.${key}`, message };
+      const refused = check(value[key], enabled);
+      if (refused !== null) return { field: `${field}.${key}`, ...refused };
     }
   }
   return null;

@@ -5,6 +5,7 @@
  */
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeOf } from "../../../src/alerts/codes.ts";
 import type { AlertStreamMessage } from "@dtu/api/alerts";
 import { browserChannel } from "../../../src/alerts/channels/browser.ts";
 import { NO_PAGE, createBrowserHub, type BrowserHub } from "../../../src/alerts/channels/index.ts";
@@ -72,8 +73,12 @@ describe("browser channel and its event stream", () => {
     await app.close();
   });
 
-  it("fails in words while no page is open", async () => {
-    await expect(browserChannel(hub).send(makeMessage(), never)).rejects.toThrow(NO_PAGE);
+  it("fails in words and with its code while no page is open", async () => {
+    const error = await browserChannel(hub)
+      .send(makeMessage(), never)
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toBe(NO_PAGE);
+    expect(codeOf(error)).toEqual({ code: "no_page", params: {} });
   });
 
   it("delivers to every open page at once, as `event: alert` with the message as JSON", async () => {

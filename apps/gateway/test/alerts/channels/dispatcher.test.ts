@@ -8,8 +8,19 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertChannelName } from "@dtu/api/alerts";
 import type { Channel, ChannelMessage, DeliveryResult } from "../../../src/alerts/contracts.ts";
+import { browserChannel } from "../../../src/alerts/channels/browser.ts";
 import { createChannels, createDispatcher, createBrowserHub } from "../../../src/alerts/channels/index.ts";
 import { ManualTimers, deadPort, makeMessage, startSink, type Sink } from "./helpers.ts";
+
+/** The e-mail channel's attempt cut off at 10 s (the clock starts at 1_790_000_000). */
+const TIMED_OUT = {
+  channel: "email",
+  at: 1_790_000_010,
+  ok: false,
+  error: "no answer within 10 s",
+  code: "timeout",
+  params: { seconds: 10 },
+};
 
 type Behaviour = "ok" | "fail" | "hang" | "throw";
 
@@ -53,6 +64,28 @@ function setup(channels: Channel[], retryDelaysMs = [30_000, 120_000]) {
 }
 
 describe("dispatcher", () => {
+  it("records a browser delivery with no page open once: no retry, no console line, a failing sibling retried", async () => {
+    const browser = browserChannel(createBrowserHub());
+    const bad = new ScriptedChannel("ntfy", ["fail"]);
+    const { dispatcher, results, onResult, timers, logs } = setup([browser, bad]);
+    dispatcher.deliver(makeMessage(), onResult);
+    await timers.advance(0);
+    await timers.advance(60 * 60_000);
+    expect(results.filter((r) => r.channel === "browser")).toEqual([
+      {
+        channel: "browser",
+        at: 1_790_000_000,
+        ok: false,
+        error: "no page of the app is open",
+        code: "no_page",
+        params: {},
+      },
+    ]);
+    expect(bad.sent).toHaveLength(3); // the first attempt and two retries
+    expect(logs.filter((l) => l.includes("browser"))).toEqual([]);
+    expect(logs.filter((l) => l.includes("ntfy delivery failed"))).toHaveLength(3);
+  });
+
   it("returns at once and reports one result per channel", async () => {
     const ok = new ScriptedChannel("webhook", ["ok"]);
     const bad = new ScriptedChannel("ntfy", ["fail", "ok"]);
@@ -74,9 +107,7 @@ describe("dispatcher", () => {
     expect(results).toEqual([]);
     expect(hang.signals[0]?.aborted).toBe(false);
     await timers.advance(1);
-    expect(results).toEqual([
-      { channel: "email", at: 1_790_000_010, ok: false, error: "no answer within 10 s" },
-    ]);
+    expect(results).toEqual([TIMED_OUT]);
     expect(hang.signals[0]?.aborted).toBe(true);
   });
 
@@ -171,7 +202,7 @@ describe("dispatcher", () => {
     expect(answer).toEqual([
       { channel: "mqtt", at: 1_790_000_000, ok: true, error: null },
       { channel: "ntfy", at: 1_790_000_000, ok: false, error: "receiver said no" },
-      { channel: "email", at: 1_790_000_010, ok: false, error: "no answer within 10 s" },
+      TIMED_OUT,
     ]);
     await timers.advance(60 * 60_000);
     expect(channels.map((c) => c.sent.length)).toEqual([1, 1, 1]);

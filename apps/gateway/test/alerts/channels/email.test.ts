@@ -6,6 +6,7 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeOf } from "../../../src/alerts/codes.ts";
 import type { AlertConfigPost } from "@dtu/api/alerts";
 import { emailChannel } from "../../../src/alerts/channels/email.ts";
 import { hasOpenssl, makePki, type Pki } from "../../mqtt/certs.ts";
@@ -147,6 +148,8 @@ describe.skipIf(skipUnlessAvailable(missing))(
       await channel.close();
       expect(error?.message).toMatch(/Invalid login owner\/\*\*\*/);
       expect(error?.message).not.toContain(PASSWORD);
+      // Coded as a refused login (nodemailer's EAUTH), its reason as safe as the message.
+      expect(codeOf(error)).toEqual({ code: "smtp_auth", params: { reason: error?.message } });
     });
 
     it("keeps a line break in the title from adding a header", async () => {

@@ -4,6 +4,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { codeOf } from "../../../src/alerts/codes.ts";
 import type { AlertWebhookBody } from "@dtu/api/alerts";
 import { ntfyChannel } from "../../../src/alerts/channels/ntfy.ts";
 import { webhookChannel } from "../../../src/alerts/channels/webhook.ts";
@@ -93,6 +94,10 @@ describe("ntfy", () => {
       );
     expect(error?.message).toMatch(/^HTTP 403 Forbidden: .*forbidden for Bearer \*\*\*/);
     expect(error?.message).not.toContain(TOKEN);
+    expect(codeOf(error)).toEqual({
+      code: "http_status",
+      params: { status: 403, detail: '{"error":"forbidden for Bearer ***"}' },
+    });
   });
 });
 
@@ -139,6 +144,7 @@ describe("webhook", () => {
         (e: unknown) => e as Error,
       );
     expect(refused?.message).toBe("connection refused");
+    expect(codeOf(refused)).toEqual({ code: "conn_refused", params: {} });
 
     sink.setHandler((req, res) => {
       res.statusCode = 500;
@@ -165,5 +171,6 @@ describe("webhook", () => {
     await expect.poll(() => sink.requests.length).toBe(1);
     controller.abort();
     await expect(sending).rejects.toThrow("cancelled (time-out)");
+    expect(codeOf(await sending.catch((e: unknown) => e))).toEqual({ code: "cancelled", params: {} });
   });
 });

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { codeOf } from "../../../src/alerts/codes.ts";
 import type { AlertConfigPost } from "@dtu/api/alerts";
 import type { Channel } from "../../../src/alerts/contracts.ts";
 import { createBrowserHub, type ChannelDeps } from "../../../src/alerts/channels/index.ts";
@@ -282,6 +283,8 @@ describe.skipIf(skipUnlessAvailable(missing))(
         /^not connected to the broker: .*(Not authorized|Bad user name or password)/i,
       );
       for (const text of [error?.message ?? "", ...logs]) expect(text).not.toContain(PASSWORD);
+      expect(codeOf(error)?.code).toBe("broker_offline");
+      expect(JSON.stringify(codeOf(error))).not.toContain(PASSWORD);
       expect(logs.filter((l) => /Not authorized|Bad user/i.test(l)).length).toBe(1); // once, not per retry
     });
   },

@@ -48,40 +48,40 @@ describe("validateChannels", () => {
     expect(check((c) => (c["email"]!["host"] = "::1"))).toBeNull();
   });
 
-  it.each<[string, string, string | null, unknown]>([
-    ["channels.webhook.url", "webhook", "url", "ftp://x.org/"],
-    ["channels.webhook.url", "webhook", "url", "javascript:alert(1)"],
-    ["channels.webhook.url", "webhook", "url", "file:///etc/passwd"],
-    ["channels.webhook.url", "webhook", "url", "https://user:pw@example.org/"],
-    ["channels.webhook.url", "webhook", "url", ""],
-    ["channels.webhook.url", "webhook", "url", `https://example.org/${"a".repeat(600)}`],
-    ["channels.webhook.url", "webhook", "url", "https://example.org/\r\nX: y"],
-    ["channels.webhook.secret", "webhook", "secret", 42],
-    ["channels.ntfy.url", "ntfy", "url", "not a url"],
-    ["channels.ntfy.topic", "ntfy", "topic", "a/b"],
-    ["channels.ntfy.topic", "ntfy", "topic", "x".repeat(65)],
-    ["channels.ntfy.token", "ntfy", "token", "t".repeat(300)],
-    ["channels.mqtt.url", "mqtt", "url", "http://broker:1883"],
-    ["channels.mqtt.topic", "mqtt", "topic", "solar"],
-    ["channels.mqtt.topic", "mqtt", "topic", "solar/#/"],
-    ["channels.mqtt.hass_prefix", "mqtt", "hass_prefix", "home assistant/"],
-    ["channels.mqtt.hass", "mqtt", "hass", "yes"],
-    ["channels.email.host", "email", "host", "smtp example.org"],
-    ["channels.email.port", "email", "port", 0],
-    ["channels.email.port", "email", "port", 70000],
-    ["channels.email.port", "email", "port", "587"],
-    ["channels.email.security", "email", "security", "ssl"],
-    ["channels.email.from", "email", "from", "dtu.example.org"],
-    ["channels.email.from", "email", "from", "dtu@example.org\r\nBcc: x@y.z"],
-    ["channels.email.to", "email", "to", "a@example.org, not-an-address"],
-    ["channels.email.to", "email", "to", "a@example.org,"],
-    ["channels.email.to", "email", "to", Array(11).fill("a@example.org").join(",")],
-    ["channels.email.username", "email", "username", "u\nv"],
-    ["channels.browser.enabled", "browser", "enabled", 1],
-    ["channels.browser", "browser", null, DELETE],
-    ["channels.sms", "sms", null, { enabled: true }],
-    ["channels.webhook.headers", "webhook", "headers", {}],
-  ])("refuses %s (case %#)", (field, channel, key, value) => {
+  it.each<[string, string, string | null, unknown, string]>([
+    ["channels.webhook.url", "webhook", "url", "ftp://x.org/", "url_scheme"],
+    ["channels.webhook.url", "webhook", "url", "javascript:alert(1)", "url_scheme"],
+    ["channels.webhook.url", "webhook", "url", "file:///etc/passwd", "url_scheme"],
+    ["channels.webhook.url", "webhook", "url", "https://user:pw@example.org/", "url_credentials"],
+    ["channels.webhook.url", "webhook", "url", "", "required"],
+    ["channels.webhook.url", "webhook", "url", `https://example.org/${"a".repeat(600)}`, "too_long"],
+    ["channels.webhook.url", "webhook", "url", "https://example.org/\r\nX: y", "control_chars"],
+    ["channels.webhook.secret", "webhook", "secret", 42, "must_text"],
+    ["channels.ntfy.url", "ntfy", "url", "not a url", "bad_url"],
+    ["channels.ntfy.topic", "ntfy", "topic", "a/b", "ntfy_topic"],
+    ["channels.ntfy.topic", "ntfy", "topic", "x".repeat(65), "too_long"],
+    ["channels.ntfy.token", "ntfy", "token", "t".repeat(300), "too_long"],
+    ["channels.mqtt.url", "mqtt", "url", "http://broker:1883", "url_scheme"],
+    ["channels.mqtt.topic", "mqtt", "topic", "solar", "topic_slash"],
+    ["channels.mqtt.topic", "mqtt", "topic", "solar/#/", "topic_chars"],
+    ["channels.mqtt.hass_prefix", "mqtt", "hass_prefix", "home assistant/", "topic_chars"],
+    ["channels.mqtt.hass", "mqtt", "hass", "yes", "must_bool"],
+    ["channels.email.host", "email", "host", "smtp example.org", "bad_host"],
+    ["channels.email.port", "email", "port", 0, "bad_port"],
+    ["channels.email.port", "email", "port", 70000, "bad_port"],
+    ["channels.email.port", "email", "port", "587", "bad_port"],
+    ["channels.email.security", "email", "security", "ssl", "bad_security"],
+    ["channels.email.from", "email", "from", "dtu.example.org", "bad_email"],
+    ["channels.email.from", "email", "from", "dtu@example.org\r\nBcc: x@y.z", "control_chars"],
+    ["channels.email.to", "email", "to", "a@example.org, not-an-address", "bad_recipient"],
+    ["channels.email.to", "email", "to", "a@example.org,", "bad_recipient"],
+    ["channels.email.to", "email", "to", Array(11).fill("a@example.org").join(","), "too_many_addresses"],
+    ["channels.email.username", "email", "username", "u\nv", "control_chars"],
+    ["channels.browser.enabled", "browser", "enabled", 1, "must_bool"],
+    ["channels.browser", "browser", null, DELETE, "not_object"],
+    ["channels.sms", "sms", null, { enabled: true }, "unknown_channel"],
+    ["channels.webhook.headers", "webhook", "headers", {}, "not_setting"],
+  ])("refuses %s (case %#) with its code", (field, channel, key, value, code) => {
     const refusal = check((c) => {
       if (key === null && value === DELETE) delete c[channel];
       else if (key === null) c[channel] = value as Record<string, unknown>;
@@ -89,12 +89,14 @@ describe("validateChannels", () => {
     });
     expect(refusal?.field).toBe(field);
     expect(refusal?.message.length).toBeGreaterThan(5);
+    expect(refusal?.coded.code).toBe(code);
   });
 
   it("refuses what is not an object at all", () => {
     expect(validateChannels(null)).toEqual({
       field: "channels",
       message: "must be an object with the channels",
+      coded: { code: "not_object", params: {} },
     });
     expect(validateChannels([])).toMatchObject({ field: "channels" });
   });

@@ -6,6 +6,7 @@ import { useSave } from "../../components/ui/useSave";
 import { useI18n } from "../../lib/i18n";
 import { useLoggedIn } from "../../lib/session";
 import { acknowledge, channelText, severityBadge, severityText } from "./api";
+import { codedText, shownResult } from "./codes";
 import { refreshOpenAlerts } from "./useAlertFeed";
 
 /** Colour bar at the start of each alert: the severity, or grey once cleared. */
@@ -24,16 +25,23 @@ function Deliveries({ alert }: { alert: Alert }) {
         <span className="text-body-secondary">{t("alerts.notSent")}</span>
       ) : (
         <ul className="list-inline d-inline mb-0">
-          {alert.deliveries.map((d) => (
-            <li
-              key={d.channel}
-              className={`list-inline-item ${d.ok ? "text-success-emphasis" : "text-danger-emphasis"}`}
-            >
-              {d.ok
-                ? t("alerts.deliveryOk", { channel: t(channelText[d.channel]) })
-                : t("alerts.deliveryFailed", { channel: t(channelText[d.channel]), error: d.error ?? "" })}
-            </li>
-          ))}
+          {alert.deliveries.map((d) => {
+            const channel = t(channelText[d.channel]);
+            // No page was open to tell: nothing failed, the alert shows on the pages that open (not retried).
+            const noPage = !d.ok && d.code === "no_page";
+            return (
+              <li
+                key={d.channel}
+                className={`list-inline-item ${d.ok ? "text-success-emphasis" : noPage ? "text-body-secondary" : "text-danger-emphasis"}`}
+              >
+                {d.ok
+                  ? t("alerts.deliveryOk", { channel })
+                  : noPage
+                    ? t("alerts.deliveryNoPage", { channel })
+                    : t("alerts.deliveryFailed", { channel, error: codedText(t, d, d.error ?? "") })}
+              </li>
+            );
+          })}
         </ul>
       )}
     </div>
@@ -48,7 +56,7 @@ function AlertItem({ alert, onChanged }: { alert: Alert; onChanged: () => void }
   const [busy, setBusy] = useState(false);
   const doAck = () => {
     setBusy(true);
-    void ack.run(acknowledge(alert.id)).then((r) => {
+    void ack.run(acknowledge(alert.id).then((r) => shownResult(t, r))).then((r) => {
       setBusy(false);
       if (r.type === "success") {
         ack.clear();
@@ -95,7 +103,13 @@ export function AlertList({ answer, onChanged }: { answer: AlertListAnswer; onCh
     <>
       {answer.storage === "memory" && (
         <div className="alert alert-warning" role="alert">
-          {t("alerts.memory", { problem: answer.problem ?? "" })}
+          {t("alerts.memory", {
+            problem: codedText(
+              t,
+              { code: answer.problem_code, params: answer.problem_params },
+              answer.problem ?? "",
+            ),
+          })}
         </div>
       )}
       {answer.alerts.length === 0 ? (

@@ -2,11 +2,13 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { AlertConfigView } from "@dtu/api/alerts";
+import { setLocale } from "../../lib/i18n";
 import { AlertSettings } from "./AlertSettings";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  setLocale("en");
 });
 
 const view = (): AlertConfigView => ({
@@ -110,5 +112,58 @@ describe("Settings > Alerts form", () => {
     fireEvent.click(field("channels.webhook.secret.clear"));
     expect(field("channels.webhook.secret").disabled).toBe(true);
     expect((await save(3)).secret).toBe("");
+  });
+
+  it("shows the gateway's coded refusal at its field in the owner's language", async () => {
+    setLocale("de");
+    stubFetch({
+      type: "warning",
+      message: "channels.webhook.url must start with http:// or https://",
+      field: "channels.webhook.url",
+      code: "url_scheme",
+      params: { schemes: "http://, https://" },
+    });
+    render(<AlertSettings initial={view()} />);
+    fireEvent.change(field("channels.webhook.url"), { target: { value: "ftp://x" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await screen.findByText("Die Adresse muss mit http://, https:// beginnen.");
+    expect(field("channels.webhook.url").getAttribute("aria-invalid")).toBe("true");
+    expect(document.querySelector(".alert-warning")).toBeNull();
+  });
+
+  it("says a save's answer in the owner's language for a known code, in the gateway's words for another", async () => {
+    setLocale("fr");
+    stubFetch({ type: "success", message: "Settings saved.", code: "saved", params: {} });
+    render(<AlertSettings initial={view()} />);
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await screen.findByText("Réglages enregistrés.");
+    cleanup();
+    stubFetch({ type: "danger", message: "Disk on fire.", code: "disk_on_fire", params: {} });
+    render(<AlertSettings initial={view()} />);
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await screen.findByText("Disk on fire.");
+  });
+});
+
+describe("Send a test", () => {
+  it("words each channel's failure in the owner's language, an unknown code in the gateway's words", async () => {
+    setLocale("de");
+    stubFetch({
+      results: [
+        { channel: "webhook", ok: false, error: "connection refused", code: "conn_refused", params: {} },
+        { channel: "browser", ok: false, error: "no page of the app is open", code: "no_page", params: {} },
+        { channel: "ntfy", ok: false, error: "a newer gateway's words", code: "brand_new", params: {} },
+        { channel: "email", ok: false, error: "an older gateway's words" },
+      ],
+    });
+    render(<AlertSettings initial={view()} />);
+    fireEvent.click(screen.getByRole("button", { name: "Test senden" }));
+    const list = await screen.findByTestId("test-results");
+    expect([...list.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "Webhook: Verbindung abgelehnt",
+      "Browser: keine Seite der App war geöffnet",
+      "ntfy: a newer gateway's words",
+      "E-Mail: an older gateway's words",
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import { useSettingsForm } from "../../components/ui/useSettingsForm";
 import { getJson, toHttpError } from "../../lib/http";
 import { useT } from "../../lib/i18n";
 import { channelText, configUrl, ruleText, saveConfigPath, sendTest } from "./api";
+import { codedText, shownResult } from "./codes";
 import {
   MINUTE_RULES,
   RULES,
@@ -73,6 +74,10 @@ export function AlertSettings({ initial: loaded }: { initial: AlertConfigView })
         state={state}
         onValid={(d) =>
           void state.save(saveConfigPath(), alertBody(initial, d)).then((r) => {
+            // A refusal shown at its field has cleared the result alert (refusedField words it); any other answer
+            // shows there, in the owner's language.
+            const at = refusedField(r);
+            if (!at || !state.form.current?.elements.namedItem(at.field)) state.setResult(shownResult(t, r));
             if (r.type === "success") saved();
           })
         }
@@ -216,7 +221,10 @@ export function TestSend() {
               >
                 {r.ok
                   ? t("alerts.testOk", { channel: t(channelText[r.channel]) })
-                  : t("alerts.testFailed", { channel: t(channelText[r.channel]), error: r.error ?? "" })}
+                  : t("alerts.testFailed", {
+                      channel: t(channelText[r.channel]),
+                      error: codedText(t, r, r.error ?? ""),
+                    })}
               </li>
             ))}
           </ul>

@@ -4,9 +4,10 @@
  * so a refusal lands at its control. Numbers are kept as typed; secrets start empty (write-only: empty keeps the
  * stored one) and each has a "remove" flag, the explicit way to clear it.
  */
-import type { AlertConfigPost, AlertConfigView } from "@dtu/api/alerts";
+import type { AlertConfigPost, AlertConfigView, AlertParams } from "@dtu/api/alerts";
 import type { ApiResult } from "@dtu/api/codes";
 import { checkLength, checkNumber, type Problem, type Problems } from "../../components/ui/validation";
+import { codeKey } from "./codes";
 
 const MAX_MINUTES = 7 * 24 * 60;
 
@@ -194,11 +195,16 @@ export function alertBody(c: AlertConfigView, d: AlertDraft): AlertConfigPost {
 }
 
 /**
- * The gateway's refusal names its field (`{"type":"warning","message":"…","field":"channels.webhook.url"}`): shown at
- * that control, in the gateway's words.
+ * The gateway's refusal names its field (`{"type":"warning","message":"…","field":"channels.webhook.url","code":…}`):
+ * shown at that control, in the owner's language for a known code, else in the gateway's words.
  */
 export function refusedField(r: ApiResult): { field: string; problem: Problem } | undefined {
-  const field = (r as ApiResult & { field?: unknown }).field;
+  const { field, code, params } = r as ApiResult & { field?: unknown; code?: unknown; params?: AlertParams };
   if (r.type === "success" || typeof field !== "string") return undefined;
-  return { field, problem: { key: "alerts.refused", params: { message: r.message } } };
+  // A code this app knows: its own words; else the gateway's (English) message.
+  const key = codeKey(code);
+  return {
+    field,
+    problem: key ? { key, params: params ?? {} } : { key: "alerts.refused", params: { message: r.message } },
+  };
 }

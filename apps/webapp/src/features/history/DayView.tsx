@@ -4,7 +4,7 @@ import type { HistoryPower } from "@dtu/api/history";
 import { useLoad } from "../../components/ui/useApi";
 import { useI18n, type I18n } from "../../lib/i18n";
 import { getDayAndBefore, powerUrl } from "./api";
-import { Chart, type ChartSeries } from "./Chart";
+import { Chart, type ChartSeries } from "../../components/chart/Chart";
 import { addDays, clock, dayTicks } from "./periods";
 import { DataTable, LoadState, Summary } from "./parts";
 

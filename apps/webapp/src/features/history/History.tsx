@@ -2,7 +2,9 @@
 import { useState } from "react";
 import type { HistoryInfo } from "@dtu/api/history";
 import { PeriodNav } from "../../components/ui/PeriodControls";
+import { inDevice, topBase } from "../../lib/devices";
 import { useI18n } from "../../lib/i18n";
+import { gatewayPaths } from "../../lib/routes";
 import { Backup } from "./Backup";
 import { BarsView } from "./BarsView";
 import { DayView } from "./DayView";
@@ -24,6 +26,15 @@ export function History({ info }: { info: HistoryInfo }) {
   const day = date ?? info.today;
   return (
     <>
+      {/* One device of several (issue 24 §5): the way to their combined energy. A plain link: the top level is
+          another app (its own base), and the link asks nothing of the gateway until it is followed. */}
+      {inDevice() && (
+        <p className="mb-2">
+          <a href={topBase() + gatewayPaths.history.slice(1)} data-all-devices>
+            {t("history.allDevices")}
+          </a>
+        </p>
+      )}
       <div className="d-flex flex-wrap align-items-end gap-2 mb-3">
         <PeriodNav
           label={t("history.title")}

@@ -2,8 +2,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { OverviewEnergy } from "@dtu/api/overview";
+import type { ChartProps } from "../../components/chart/Chart";
 import { CombinedEnergy } from "./CombinedEnergy";
-import { energyRange, energyStep, localToday } from "./energyPeriods";
+import { energyRange, energyStep } from "./energyPeriods";
+
+// The canvas chart itself is drawn by uPlot (tested in components/chart); here only what it is given.
+vi.mock("../../components/chart/Chart", () => ({
+  Chart: (props: ChartProps) => <div data-chart={JSON.stringify(props.ys)} data-ticks={props.ticks.length} />,
+}));
 
 afterEach(() => {
   cleanup();
@@ -40,7 +46,6 @@ describe("energy periods", () => {
     expect(energyStep("month", "2026-06-15", -1)).toBe("2026-05-01");
     expect(energyStep("year", "2026-06-15", -1)).toBe("2025-01-01");
     expect(energyStep("all", "2026-06-15", 1)).toBe("2026-06-15");
-    expect(localToday(new Date(2026, 0, 5, 23, 30))).toBe("2026-01-05");
   });
 });
 
@@ -75,6 +80,10 @@ describe("CombinedEnergy", () => {
       ["Jun 2, 2026", "1.25", "–", "1.25"],
     ]);
     expect(screen.getByRole("alert").textContent).toContain("No history answered from: garage.");
+    // The sums as bars, every day of June in its slot (kWh; a day without data is an empty slot).
+    const bars = JSON.parse(document.querySelector("[data-chart]")?.getAttribute("data-chart") ?? "[]");
+    expect(bars[0]).toHaveLength(30);
+    expect(bars[0].slice(0, 3)).toEqual([3.5, 1.25, null]);
     // This month is the latest: no step into the future.
     expect(screen.getByRole("button", { name: /Next/ }).hasAttribute("disabled")).toBe(true);
   });
@@ -109,5 +118,27 @@ describe("CombinedEnergy", () => {
     await screen.findByText("No data recorded for this period.");
     expect(screen.queryByRole("alert")).toBeNull();
     expect(urls()).toHaveLength(4);
+    // Nothing to draw: no chart.
+    expect(document.querySelector("[data-chart]")).toBeNull();
+  });
+
+  it("draws all years from the first year with data up to the devices' year", async () => {
+    const years: OverviewEnergy = {
+      interval: "year",
+      unit: "Wh",
+      rows: [
+        { period: "2024-01-01", total: 900_000, devices: { roof: 900_000 } },
+        { period: "2026-01-01", total: 1_500_000, devices: { roof: 1_000_000, garage: 500_000 } },
+      ],
+      unavailable: [],
+    };
+    const { urls } = stub(() => new Response(JSON.stringify(years)));
+    render(<CombinedEnergy names={["roof", "garage"]} today="2026-06-15" />);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "All years" })));
+    await screen.findByRole("table");
+    expect(urls().at(-1)).toBe("/api/overview/energy?from=2007-01-01&to=2026-12-31&interval=year");
+    const bars = JSON.parse(document.querySelector("[data-chart]")?.getAttribute("data-chart") ?? "[]");
+    expect(bars).toEqual([[900, null, 1500]]);
+    expect(screen.queryByRole("button", { name: /Next/ })).toBeNull();
   });
 });

@@ -1,15 +1,16 @@
 /**
  * The energy of every device together per day, month or year (issue 24 §5), from the gateway's
- * `GET /api/overview/energy`: a plain table (features/history's chart is another feature's, and features never import
- * features), one column per device and their sum, in kWh with the locale's number format.
+ * `GET /api/overview/energy`: the sums as bars (components/chart, as a device's History draws its own), then a table
+ * with one column per device and their sum, in kWh with the locale's number format.
  */
 import { useState } from "react";
 import type { OverviewEnergy } from "@dtu/api/overview";
+import { EnergyBars } from "../../components/chart/EnergyBars";
 import { PeriodNav } from "../../components/ui/PeriodControls";
 import { Spinner } from "../../components/ui/Spinner";
 import { useApi } from "../../components/ui/useApi";
 import { useI18n } from "../../lib/i18n";
-import { energyRange, energyStep, energyUrl, localToday, type EnergyView } from "./energyPeriods";
+import { energyRange, energyStep, energyUrl, type EnergyView } from "./energyPeriods";
 
 const VIEWS: readonly EnergyView[] = ["month", "year", "all"];
 const VIEW_LABEL = { month: "history.month", year: "history.year", all: "history.all" } as const;
@@ -67,20 +68,17 @@ function EnergyTable({ data, names }: { data: OverviewEnergy; names: readonly st
   );
 }
 
-/** `names`: the devices in the overview's order, for the table's columns. `today` is injected by tests. */
-export function CombinedEnergy({
-  names,
-  today = localToday(),
-}: {
-  names: readonly string[];
-  today?: string;
-}) {
+/**
+ * `names`: the devices in the command line's order, for the table's columns. `today`: the devices' own date (the
+ * gateway's `GET /api/overview/devices`), never the browser's: the latest period shown, and no step beyond it.
+ */
+export function CombinedEnergy({ names, today }: { names: readonly string[]; today: string }) {
   const { t } = useI18n();
   const label = usePeriodLabel();
   const [view, setView] = useState<EnergyView>("month");
   const [day, setDay] = useState(today);
   const { data, loading, error, reload } = useApi(energyUrl(view, day));
-  const { from } = energyRange(view, day);
+  const { from, to } = energyRange(view, day);
   return (
     <section className="card mt-3" aria-label={t("overview.energy")} data-energy>
       <div className="card-header">{t("overview.energy")}</div>
@@ -122,6 +120,16 @@ export function CombinedEnergy({
               <p className="alert alert-warning" role="alert">
                 {t("overview.energyMissing", { names: data.unavailable.join(", ") })}
               </p>
+            )}
+            {data.rows.length > 0 && (
+              <EnergyBars
+                // "All years" from the first year with data, not from twenty years back.
+                from={view === "all" ? (data.rows[0]?.period ?? from) : from}
+                to={to}
+                interval={data.interval}
+                rows={data.rows}
+                label={t("overview.all")}
+              />
             )}
             <EnergyTable data={data} names={names} />
           </>

@@ -71,6 +71,10 @@ describe("Overview", () => {
     expect(garage.textContent).toMatch(/Not answering since .*2026/);
     // Devices without alerts (no history): nothing said about alerts, not "0".
     expect(roof.textContent).not.toContain("alerts");
+    // The energy of all devices per period is the History's: a link to it, nothing asked for it here.
+    const history = screen.getByRole("link", { name: "Energy of all devices per day, month and year" });
+    expect(history.getAttribute("href")).toBe("/history");
+    expect(fetch.mock.calls.filter((c) => String(c[0]) !== "/api/overview")).toEqual([]);
 
     await act(() => vi.advanceTimersByTimeAsync(OVERVIEW_POLL_MS));
     expect(overviewCalls()).toBe(2);

@@ -7,7 +7,7 @@ import { deviceHref } from "../../lib/devices";
 import { useI18n, type MessageKey } from "../../lib/i18n";
 import { readText } from "../../lib/notRead";
 import { gatewayPaths } from "../../lib/routes";
-import { CombinedEnergy } from "./CombinedEnergy";
+import { EnergyLink } from "./EnergyLink";
 
 /** How often the overview asks again: the gateway's own connections keep it current, one request covers all. */
 export const OVERVIEW_POLL_MS = 5000;
@@ -174,7 +174,7 @@ export function Overview() {
               ))}
             </div>
           )}
-          {data.devices.length > 0 && <CombinedEnergy names={data.devices.map((d) => d.name)} />}
+          {data.devices.length > 0 && <EnergyLink />}
         </>
       )}
     </Page>

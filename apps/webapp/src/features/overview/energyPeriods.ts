@@ -1,5 +1,5 @@
 /**
- * Which energy the overview's combined table asks for (issue 24 §5): the days of a month, the months of a year, or
+ * Which energy the combined History asks for (issue 24 §5): the days of a month, the months of a year, or
  * the years up to this one. Calendar days as `YYYY-MM-DD` strings, as `GET /api/overview/energy` takes them.
  */
 import { overviewEndpoints, type ApiPath } from "@dtu/api/endpoints";
@@ -11,10 +11,6 @@ export type EnergyView = "month" | "year" | "all";
 export const ALL_YEARS = 20;
 
 const pad = (n: number): string => String(n).padStart(2, "0");
-
-/** Today in the browser's calendar (the devices' zone is normally the same household's). */
-export const localToday = (now = new Date()): string =>
-  `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 
 /** Last day of the month of `day`: the day before the next month's first (UTC noon keeps the date whole). */
 function monthEnd(day: string): string {

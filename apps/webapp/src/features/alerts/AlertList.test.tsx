@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import type { Alert, AlertDelivery, AlertList as AlertListAnswer } from "@dtu/api/alerts";
+import { setLocale } from "../../lib/i18n";
+import { AlertList } from "./AlertList";
+
+afterEach(() => {
+  cleanup();
+  setLocale("en");
+});
+
+const alert = (deliveries: AlertDelivery[]): Alert => ({
+  id: 7,
+  kind: "radio",
+  severity: "warning",
+  serial: null,
+  name: "OpenDTU",
+  channel: null,
+  title: "Funkproblem",
+  detail: "",
+  started: 1_790_000_000,
+  cleared: null,
+  acknowledged: false,
+  deliveries,
+});
+
+const answer = (deliveries: AlertDelivery[], extra: Partial<AlertListAnswer> = {}): AlertListAnswer => ({
+  alerts: [alert(deliveries)],
+  storage: "database",
+  problem: null,
+  ...extra,
+});
+
+const items = () =>
+  [...document.querySelectorAll("[data-alert] li")].map((li) => [li.textContent, li.className]);
+
+describe("an alert's deliveries", () => {
+  it("say 'no page open' plainly, not as a failure; failures in the owner's language; an unknown code in the gateway's words", () => {
+    setLocale("de");
+    render(
+      <AlertList
+        answer={answer([
+          {
+            channel: "browser",
+            at: 1,
+            ok: false,
+            error: "no page of the app is open",
+            code: "no_page",
+            params: {},
+          },
+          {
+            channel: "webhook",
+            at: 1,
+            ok: false,
+            error: "no answer within 10 s",
+            code: "timeout",
+            params: { seconds: 10 },
+          },
+          { channel: "ntfy", at: 1, ok: false, error: "a newer gateway's words", code: "brand_new" as never },
+          { channel: "email", at: 1, ok: false, error: "an older gateway's words" },
+          { channel: "mqtt", at: 1, ok: true, error: null },
+        ])}
+        onChanged={() => undefined}
+      />,
+    );
+    expect(items()).toEqual([
+      [
+        "Browser: keine Seite war geöffnet; erscheint hier, sobald eine geöffnet wird",
+        "list-inline-item text-body-secondary",
+      ],
+      ["Webhook: fehlgeschlagen (keine Antwort innerhalb von 10 s)", "list-inline-item text-danger-emphasis"],
+      ["ntfy: fehlgeschlagen (a newer gateway's words)", "list-inline-item text-danger-emphasis"],
+      ["E-Mail: fehlgeschlagen (an older gateway's words)", "list-inline-item text-danger-emphasis"],
+      ["MQTT: gesendet", "list-inline-item text-success-emphasis"],
+    ]);
+  });
+
+  it("words why alerts are kept in memory in the owner's language", () => {
+    setLocale("fr");
+    render(
+      <AlertList
+        answer={answer([], {
+          storage: "memory",
+          problem: "history database not usable (disk I/O error): alerts are kept in memory only",
+          problem_code: "db_unusable",
+          problem_params: { reason: "disk I/O error" },
+        })}
+        onChanged={() => undefined}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Les alertes ne sont gardées qu'en mémoire et seront perdues au redémarrage : la base de l'historique est inutilisable (disk I/O error)",
+    );
+  });
+});
