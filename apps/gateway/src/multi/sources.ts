@@ -231,7 +231,9 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
       reachable: state.get(),
       since: state.since(),
       total,
-      inverters: [...inverters.values()].map((i) => ({ ...i, read: reads.read(i.serial) })),
+      // Producing is AC power above 0 (API.md §3.1), which an unread inverter's placeholder zeros never are: read,
+      // even when its first reading came within the start's slack (unread.ts) and no second one yet.
+      inverters: [...inverters.values()].map((i) => ({ ...i, read: i.producing || reads.read(i.serial) })),
     }),
     alerts: openAlerts(app.alerts?.alerts ?? null),
     lastReadings: lastReadings(app.history?.keeper ?? null),
