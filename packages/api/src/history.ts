@@ -55,6 +55,7 @@ export interface HistoryInfo {
   first_day: HistoryDay | null;
   last_day: HistoryDay | null;
   today: HistoryDay;
+  /** Today's highest total power; null until something was produced today. */
   today_peak_w: number | null;
   today_energy_wh: number | null;
   inverters: { serial: string; name: string; strings: string[] }[];

@@ -184,7 +184,9 @@ export function createQueries(db: HistoryDb, zone: () => PosixTz) {
         first_day: range?.first ?? null,
         last_day: range?.last ?? null,
         today,
-        today_peak_w: day ? watts(day.peak) : null,
+        // Nothing produced yet today (a night, or only the placeholder zeros of inverters not read since a start):
+        // no peak rather than a peak of 0 W (issue 25's rule).
+        today_peak_w: day && day.peak > 0 ? watts(day.peak) : null,
         today_energy_wh: day ? Math.round(day.wh) : null,
         inverters: rows
           .filter((s) => s.serial !== TOTAL_SERIAL && s.ch === INVERTER_CH)

@@ -59,6 +59,17 @@ describe("history queries", () => {
     expect(csv).not.toMatch(/\d\.\d{2,}/);
   });
 
+  it("has no peak of today before anything was produced, only after", () => {
+    const { h } = open();
+    const day = "2026-06-10";
+    const total = h.writer.seriesId(TOTAL_SERIAL, INVERTER_CH, "Total");
+    // A night start: the day row exists (placeholder zeros were recorded), its peak is 0.
+    h.writer.daily(total, day, 0, 0);
+    expect(h.queries.info(dayStart(CET, day) + 3_600_000).today_peak_w).toBeNull();
+    h.writer.daily(total, day, 12, 40.5);
+    expect(h.queries.info(dayStart(CET, day) + 3_600_000).today_peak_w).toBe(40.5);
+  });
+
   it("sums days into months and years, per inverter and for one inverter", () => {
     const { h } = open();
     const a = h.writer.seriesId("1164a", INVERTER_CH, "Roof");
