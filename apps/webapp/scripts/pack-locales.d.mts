@@ -4,7 +4,7 @@ type Texts = Record<string, string>;
 type Areas = Record<string, { en: Texts; de: Texts; fr: Texts }>;
 
 export const DYNAMIC_PREFIXES: string[];
-export function pack(areaName: string, area: Areas[string]): [string, string] | undefined;
+export function pack(areaName: string, area: Areas[string], part?: boolean): [string, string] | undefined;
 export function renames(areas: Areas): Map<string, string>;
 export function defineAreaImport(code: string): string | undefined;
 export function renameKeys(code: string, map: Map<string, string>): string;

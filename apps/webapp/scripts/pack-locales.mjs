@@ -9,6 +9,10 @@
 //    app's code, wherever its folders are; not only the modules importing the areas: lib/http.ts hands a key to
 //    lib/notify.ts with a type import only). The key names cost about 3 kB gz in the bundle. Keys the code builds
 //    at run time (DYNAMIC_PREFIXES) keep their names.
+// 3. An area may have a second part, `<area>.<part>.ts` (`alerts.screens.ts`): keys with the same prefix that the
+//    gateway build loads with the screens using them (locales/index.gateway.ts). A part is packed with its keys'
+//    own names, never renamed, so they cannot meet the main file's short names when joined (define.ts `joinAreas`);
+//    its keys are used by lazy chunks only, whose size matters less.
 // No folder or file path is named here: an area is known from the module graph by its import of `defineArea`,
 // its name is its file's (pack.test.ts holds the registry's names to the files'), and the renaming waits for the
 // whole graph (renderChunk), so a renamed folder changes nothing. A string equal to a key in another package (the
@@ -40,15 +44,18 @@ function readArea(code) {
   }
 }
 
-/** The build's name of each key of an area: its index in base 36, or its own name if the code builds it. */
-export function shortNames(areaName, area) {
+/**
+ * The build's name of each key of an area: its index in base 36, or its own name if the code builds it or the area
+ * is a second part (`part`).
+ */
+export function shortNames(areaName, area, part = false) {
   return Object.keys(area.en ?? {}).map((k, i) =>
-    DYNAMIC_PREFIXES.some((p) => `${areaName}.${k}`.startsWith(p)) ? k : i.toString(36),
+    part || DYNAMIC_PREFIXES.some((p) => `${areaName}.${k}`.startsWith(p)) ? k : i.toString(36),
   );
 }
 
 /** `packedArea` arguments for an area, or undefined if its texts cannot be packed safely. */
-export function pack(areaName, area) {
+export function pack(areaName, area, part = false) {
   const keys = Object.keys(area.en ?? {});
   const same = LANGS.every((l) => {
     const k = Object.keys(area[l] ?? {});
@@ -56,7 +63,7 @@ export function pack(areaName, area) {
   });
   if (!same) return undefined;
   const texts = keys.flatMap((k) => LANGS.map((l) => area[l][k]));
-  const names = shortNames(areaName, area);
+  const names = shortNames(areaName, area, part);
   const clean =
     keys.every((k) => !k.includes(",")) &&
     texts.every((t) => typeof t === "string" && t !== "" && !t.includes(SEP)) &&
@@ -123,11 +130,13 @@ export function packLocales(areas) {
     transform(code, id) {
       const from = defineAreaImport(code);
       if (from === undefined) return null;
-      const name = /([A-Za-z]+)\.[jt]sx?$/.exec(id.split("?")[0])?.[1] ?? "";
+      // `alerts.ts` is the area `alerts`; `alerts.screens.ts` a second part of it (3. above).
+      const [, name = "", part] = /([A-Za-z]+)(\.[A-Za-z]+)?\.[jt]sx?$/.exec(id.split("?")[0]) ?? [];
       const area = readArea(code);
-      const args = area && pack(name, area);
+      const args = area && pack(name, area, part !== undefined);
       if (!args) return null;
-      packed.set(id, { name, area });
+      // Only main files' keys are renamed (renderChunk).
+      if (part === undefined) packed.set(id, { name, area });
       return {
         code:
           `import { packedArea } from ${JSON.stringify(from)};\n` +

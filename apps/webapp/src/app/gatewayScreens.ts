@@ -1,8 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { ComponentType, LazyExoticComponent } from "react";
 import type { GatewayFeatures } from "@dtu/api/gateway";
 import type { MessageKey } from "../locales";
 import { gatewayPaths, paths, type GatewayPath, type Path } from "../lib/routes";
 import { OpenAlertsBadge } from "../features/alerts/OpenAlertsBadge";
+import { lazyScreen } from "./screenTexts";
 
 /**
  * The gateway's own screens (README "Two builds", "Add a gateway screen"): ordinary routes of the app, each a lazy
@@ -35,14 +36,14 @@ export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
         feature: "history",
         label: "history.title",
         menu: "main",
-        screen: lazy(() => import("../screens/History").then((m) => ({ default: m.HistoryScreen }))),
+        screen: lazyScreen("History", () => import("../screens/History"), "HistoryScreen"),
       },
       {
         path: gatewayPaths.alerts,
         feature: "alerts",
         label: "alerts.title",
         menu: "main",
-        screen: lazy(() => import("../screens/Alerts").then((m) => ({ default: m.AlertsScreen }))),
+        screen: lazyScreen("Alerts", () => import("../screens/Alerts"), "AlertsScreen"),
         badge: OpenAlertsBadge,
       },
       {
@@ -50,9 +51,7 @@ export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
         feature: "alerts",
         label: "alerts.settingsTitle",
         menu: "settings",
-        screen: lazy(() =>
-          import("../screens/AlertSettings").then((m) => ({ default: m.AlertSettingsScreen })),
-        ),
+        screen: lazyScreen("AlertSettings", () => import("../screens/AlertSettings"), "AlertSettingsScreen"),
       },
     ]
   : [];
@@ -74,12 +73,12 @@ export const topScreens: readonly TopScreen[] = __GATEWAY_BUILD__
       {
         path: paths.home,
         label: "overview.title",
-        screen: lazy(() => import("../screens/Overview").then((m) => ({ default: m.OverviewScreen }))),
+        screen: lazyScreen("Overview", () => import("../screens/Overview"), "OverviewScreen"),
       },
       {
         path: gatewayPaths.history,
         label: "history.title",
-        screen: lazy(() => import("../screens/AllHistory").then((m) => ({ default: m.AllHistoryScreen }))),
+        screen: lazyScreen("AllHistory", () => import("../screens/AllHistory"), "AllHistoryScreen"),
       },
     ]
   : [];

@@ -44,3 +44,24 @@ export function packedArea(names: string, texts: string): Area<string> {
     },
   };
 }
+
+/**
+ * One area from two parts with the same key prefix (`alerts.ts` and `alerts.screens.ts`): the gateway build loads the
+ * second part with the screens that use it (locales/index.gateway.ts). Each language is joined on its first read,
+ * then kept. The parts have no key in common (locales.test.ts).
+ */
+export function joinAreas<A extends string, B extends string>(a: Area<A>, b: Area<B>): Area<A | B> {
+  const made: Partial<Record<keyof Area<string>, Record<A | B, string>>> = {};
+  const lang = (l: keyof Area<string>) => (made[l] ??= { ...a[l], ...b[l] } as Record<A | B, string>);
+  return {
+    get en() {
+      return lang("en");
+    },
+    get de() {
+      return lang("de");
+    },
+    get fr() {
+      return lang("fr");
+    },
+  };
+}

@@ -1,4 +1,4 @@
-import type { Area } from "./define";
+import { joinAreas, type Area } from "./define";
 import common from "./common";
 import apiresponse from "./apiresponse";
 import login from "./login";
@@ -19,9 +19,12 @@ import security from "./security";
 import dtu from "./dtu";
 import grid from "./grid";
 import alerts from "./alerts";
+import alertsScreens from "./alerts.screens";
 import history from "./history";
+import historyScreens from "./history.screens";
 import lastread from "./lastread";
 import overview from "./overview";
+import overviewScreens from "./overview.screens";
 
 /** Every locale area of the device's screens, one line each. The key of an entry is the prefix of its messages: `common.save`. */
 const deviceAreas = {
@@ -46,15 +49,19 @@ const deviceAreas = {
   grid,
 } satisfies Record<string, Area<string>>;
 
-/** The areas of the gateway's own screens (README "Two builds"), one line each: only the gateway build has them. */
+/**
+ * The areas of the gateway's own screens (README "Two builds"), one line each: only the gateway build has them. An
+ * area in two parts (`alerts.ts` for the live view and the menu, `alerts.screens.ts` for its screens) is joined here;
+ * the gateway build loads the second part with its screens (index.gateway.ts). Pure: the device build drops it.
+ */
 const gatewayAreas = {
-  alerts,
-  history,
+  alerts: /* @__PURE__ */ joinAreas(alerts, alertsScreens),
+  history: /* @__PURE__ */ joinAreas(history, historyScreens),
   lastread,
-  overview,
+  overview: /* @__PURE__ */ joinAreas(overview, overviewScreens),
 } satisfies Record<string, Area<string>>;
 
-type Areas = typeof deviceAreas & typeof gatewayAreas;
+export type Areas = typeof deviceAreas & typeof gatewayAreas;
 
 /**
  * The areas of this build. Typed with every area (keys of gateway screens are valid everywhere in the source), but
@@ -63,6 +70,35 @@ type Areas = typeof deviceAreas & typeof gatewayAreas;
 export const areas: Areas = __GATEWAY_BUILD__ ? { ...deviceAreas, ...gatewayAreas } : (deviceAreas as Areas);
 
 export const LOCALES = ["en", "de", "fr"] as const;
+
+/**
+ * The areas (or second parts) that the gateway build loads with the screens using them, not in its entry
+ * (index.gateway.ts, docs/PERFORMANCE.md): those no part of `/` uses. app/screenTexts.ts says which screen needs
+ * which; screenTexts.test.ts checks that against the screens' code.
+ */
+export type LazyArea =
+  | "about"
+  | "check"
+  | "config"
+  | "console"
+  | "device"
+  | "dtu"
+  | "firmware"
+  | "info"
+  | "inverters"
+  | "mqtt"
+  | "ntp"
+  | "reboot"
+  | "security"
+  | "alerts"
+  | "history"
+  | "overview";
+
+/** Makes the texts of `names` available (index.gateway.ts). Here every area is in from the start: nothing to load. */
+export function loadAreas(names: readonly LazyArea[]): Promise<void> {
+  void names;
+  return Promise.resolve();
+}
 export type Locale = (typeof LOCALES)[number];
 
 /** Every message key, typed from the English texts. */

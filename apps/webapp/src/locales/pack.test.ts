@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { packLocales, renameKeys, renames } from "../../scripts/pack-locales.mjs";
-import { packedArea } from "./define";
+import { packedArea, type Area } from "./define";
 import { areas } from "./index";
 
 // The build packs every area and shortens the keys (scripts/pack-locales.mjs); the app must get the sources' texts,
@@ -13,7 +13,19 @@ interface Built {
     chunk: { modules: Record<string, { code: string | null }> },
   ): { code: string } | null;
 }
-const plugin = packLocales(areas) as unknown as Built;
+// Each area file's texts, by its name: an area's main file (`alerts`) or its second part (`alerts.screens`, which the
+// gateway build loads with its screens; its keys keep their names).
+const files = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Area<string>>(["./*.ts", "!./*.test.ts", "!./index*.ts", "!./define.ts"], {
+      import: "default",
+      eager: true,
+    }),
+  ).map(([f, area]) => [f.slice(2, -3), area]),
+);
+/** The main files only: what the build renames (parts keep their key names). */
+const mains = Object.fromEntries(Object.entries(files).filter(([f]) => !f.includes(".")));
+const plugin = packLocales(mains) as unknown as Built;
 /** The little of Rollup's plugin context the plugin uses. */
 const context = {
   error(message: string): never {
@@ -24,13 +36,32 @@ const context = {
 const webapp = new URL("../../", import.meta.url).pathname;
 const argsOf = (code = "") =>
   JSON.parse(`[${/packedArea\((.*)\);\n$/s.exec(code)?.[1] ?? ""}]`) as [string, string];
-const map = renames(areas);
+const map = renames(mains);
 // The area sources as written (the webapp's tests may not read files through node:fs).
 const sources = import.meta.glob<string>("./*.ts", { query: "?raw", import: "default", eager: true });
 const file = (name: string) => `/app/apps/webapp/src/locales/${name}.ts`;
 
 describe("pack-locales", () => {
-  for (const [name, area] of Object.entries(areas)) {
+  it("has a main file for every area of the registry, and a part only next to its main file", () => {
+    expect(Object.keys(areas).sort()).toEqual(Object.keys(mains).sort());
+    for (const f of Object.keys(files)) expect(Object.keys(mains)).toContain(f.split(".")[0]);
+  });
+
+  it("keeps a part's key names apart from its main file's keys and their short names (define.ts joinAreas)", () => {
+    const parts = Object.entries(files).filter(([f]) => f.includes("."));
+    expect(parts.length).toBeGreaterThan(0);
+    for (const [f, part] of parts) {
+      const name = f.split(".")[0] ?? "";
+      const main = Object.keys(mains[name]?.en ?? {});
+      const taken = new Set([...main, ...main.map((k) => map.get(`${name}.${k}`)?.slice(name.length + 1))]);
+      expect(
+        Object.keys(part.en).filter((k) => taken.has(k)),
+        f,
+      ).toEqual([]);
+    }
+  });
+
+  for (const [name, area] of Object.entries(files)) {
     it(`${name}: the packed form unpacks to the source's texts under the build's key names`, () => {
       const out = plugin.transform(sources[`./${name}.ts`] ?? "", file(name));
       expect(out).not.toBeNull();

@@ -1,0 +1,66 @@
+import { defineArea } from "./define";
+
+// Texts only the overview of several devices uses: the part of the `overview` area that the gateway build loads
+// with its screens (locales/index.gateway.ts; the rest is in overview.ts). Written for this project.
+export default defineArea({
+  en: {
+    all: "All devices",
+    answering: "Answering",
+    silentSince: "Not answering since {time}",
+    inverters: "Inverters producing / answering / total",
+    unread: "Not read since the DTU started: {n} of {all} inverters",
+    lastKnown: "Yields include the last readings kept in the history, from {time}",
+    alerts: "Open alerts",
+    alertsOf: "Open alerts of {name}",
+    critical: "(critical: {count})",
+    open: "Open {name}",
+    none: "No devices.",
+    energy: "Energy of all devices (kWh)",
+    energyView: "Energy per day, month or year",
+    energyMissing: "No history answered from: {names}. Their figures are missing from the sums.",
+    historyTitle: "History of all devices",
+    energyLink: "Energy of all devices per day, month and year",
+    noToday:
+      "No device has told the gateway its date yet, so there is no period to show. Try again once a device answers.",
+  },
+  de: {
+    all: "Alle Geräte",
+    answering: "Antwortet",
+    silentSince: "Antwortet nicht seit {time}",
+    inverters: "Wechselrichter in Produktion / erreichbar / gesamt",
+    unread: "Seit dem Start der DTU nicht gelesen: {n} von {all} Wechselrichtern",
+    lastKnown: "Die Erträge enthalten die letzten Messwerte aus dem Verlauf, vom {time}",
+    alerts: "Offene Alarme",
+    alertsOf: "Offene Alarme von {name}",
+    critical: "(davon kritisch: {count})",
+    open: "{name} öffnen",
+    none: "Keine Geräte.",
+    energy: "Energie aller Geräte (kWh)",
+    energyView: "Energie pro Tag, Monat oder Jahr",
+    energyMissing: "Kein Verlauf erhalten von: {names}. Deren Werte fehlen in den Summen.",
+    historyTitle: "Verlauf aller Geräte",
+    energyLink: "Energie aller Geräte pro Tag, Monat und Jahr",
+    noToday:
+      "Noch kein Gerät hat dem Gateway sein Datum gemeldet, daher gibt es keinen Zeitraum zum Anzeigen. Versuchen Sie es erneut, sobald ein Gerät antwortet.",
+  },
+  fr: {
+    all: "Tous les appareils",
+    answering: "Répond",
+    silentSince: "Ne répond plus depuis {time}",
+    inverters: "Onduleurs en production / joignables / au total",
+    unread: "Non lus depuis le démarrage de la DTU : {n} sur {all} onduleurs",
+    lastKnown: "Les productions comptent les dernières mesures gardées dans l’historique, du {time}",
+    alerts: "Alertes en cours",
+    alertsOf: "Alertes en cours de {name}",
+    critical: "(dont critiques : {count})",
+    open: "Ouvrir {name}",
+    none: "Aucun appareil.",
+    energy: "Énergie de tous les appareils (kWh)",
+    energyView: "Énergie par jour, mois ou année",
+    energyMissing: "Aucun historique reçu de : {names}. Leurs valeurs manquent dans les sommes.",
+    historyTitle: "Historique de tous les appareils",
+    energyLink: "Énergie de tous les appareils par jour, mois et année",
+    noToday:
+      "Aucun appareil n’a encore communiqué sa date à la passerelle : il n’y a donc aucune période à afficher. Réessayez dès qu’un appareil répond.",
+  },
+});
