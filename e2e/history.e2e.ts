@@ -10,7 +10,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Page, Request } from "playwright-core";
 import type { HistoryEnergy, HistoryInfo, HistoryPower } from "@dtu/api/history";
 import { deviceApi } from "./deviceApi";
@@ -126,6 +126,83 @@ describe("History screen", () => {
     await expect
       .poll(() => page.locator("#main-nav").getByRole("link", { name: "Historique" }).count())
       .toBe(1);
+    h.assertClean(page);
+    await page.close();
+  });
+
+  it("renders a lazy screen with its texts from the first frame, never a key (texts load with the screen)", async () => {
+    const scripts: string[] = [];
+    const record = (r: Request) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    };
+    h.context.on("request", record);
+    const page = await h.openPage("/", { locale: "fr", loggedIn: true });
+    await page.locator("main .card").first().waitFor();
+    // Each text chunk is held back until its screen's chunk has arrived: a screen that rendered without waiting for
+    // its texts would show keys (they load side by side, and the small text chunks are usually in first).
+    const arrived = new Set<string>();
+    page.on("requestfinished", (r) => arrived.add(/\/js\/(\w+)-/.exec(r.url())?.[1] ?? ""));
+    const screenOf: Record<string, string> = {
+      about: "About",
+      ntp: "NtpSettings",
+      check: "NtpSettings",
+      history: "History",
+    };
+    await page.route(/\/js\/(about|ntp|check|history)-[\w-]+\.js$/, async (route) => {
+      const area = /\/js\/(\w+)-/.exec(route.request().url())?.[1] ?? "";
+      await vi.waitFor(() => expect(arrived).toContain(screenOf[area]), { timeout: 10_000, interval: 20 });
+      await route.continue();
+    });
+    // From here on, every state of the page's text as the browser gets it: each text node after each change.
+    await page.evaluate(() => {
+      const frames: { h1?: string; texts: string[] }[] = [];
+      const texts = () => {
+        const out: string[] = [];
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walk.nextNode()) out.push(walk.currentNode.textContent?.trim() ?? "");
+        return out.filter((t) => t !== "");
+      };
+      const h1 = () => document.querySelector("main h1")?.textContent ?? undefined;
+      new MutationObserver(() => frames.push({ h1: h1(), texts: texts() })).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+      Object.assign(window, { frames });
+    });
+    // The app's own way to change screens (lib/router.tsx navigate), without a page load: the screens' chunks
+    // and their texts (locales/index.gateway.ts) load now.
+    const go = (to: string) =>
+      page.evaluate((path) => {
+        history.pushState(null, "", path);
+        dispatchEvent(new PopStateEvent("popstate"));
+      }, to);
+    const title = () => page.locator("main h1").textContent();
+    await go("/about");
+    await expect.poll(title).toBe("À propos");
+    await go("/settings/ntp");
+    await page.locator("main form").waitFor();
+    await go("/history");
+    await expect.poll(title).toBe("Historique");
+    await page.locator("main canvas").first().waitFor();
+    type Frame = { h1?: string; texts: string[] };
+    const frames = await page.evaluate(() => (window as unknown as { frames: Frame[] }).frames);
+    h.context.off("request", record);
+    // A text not found shows as its key (lib/i18n.ts translate): "about.3", or "history.day" for a second part.
+    const keys = frames
+      .flatMap((f) => f.texts)
+      .filter((t) => /^(?:about|ntp|check|history|info|alerts|overview)\.\w+$/.test(t));
+    expect(keys).toEqual([]);
+    // The About screen's first frame already has its own texts (locales/about.ts), not a moment later.
+    const first = frames.find((f) => f.h1 === "À propos");
+    expect(first, "no frame with the About screen").toBeDefined();
+    expect(first?.texts).toContain("D'où vient ce projet");
+    // They came as chunks of their own after `/`, not in the entry.
+    for (const area of ["about", "ntp", "check", "history-screens"])
+      expect(
+        scripts.some((s) => s.startsWith(`/js/${area}-`)),
+        `${area}: ${scripts.join()}`,
+      ).toBe(true);
     h.assertClean(page);
     await page.close();
   });

@@ -69,7 +69,10 @@ export function gatewayBuild(device, purge) {
         output: {
           ...(Array.isArray(output) ? {} : output),
           entryFileNames: "js/app.js",
-          chunkFileNames: "js/[name]-[hash].js",
+          // A chunk's name is its first module's file name: `alerts.screens.ts` (a locale area's second part) gives
+          // js/alerts-screens-<hash>.js, as the gateway serves `js/` names of word characters and dashes only
+          // (apps/gateway/src/http/static.ts CHUNK).
+          chunkFileNames: (chunk) => `js/${chunk.name.replace(/[^\w-]/g, "-")}-[hash].js`,
           // Whatever `/` needs stays in the entry: shared pieces of the lazy chunks that the entry also uses
           // would otherwise become chunks of their own, loaded one after the other before the first value.
           // Whatever `/` needs stays in the entry (`$initial`: statically imported from it): a piece it shares with
