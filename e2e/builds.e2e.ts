@@ -3,7 +3,7 @@
  * the built files themselves.
  * - The device build is exactly the files the firmware embeds, and carries no code and no text of the gateway's
  *   screens (`__GATEWAY_BUILD__` dropped them).
- * - The gateway build has them, History as a lazy chunk that the entry does not contain.
+ * - The gateway build has them, History as a lazy chunk that the entry does not contain, its texts too.
  * - Both manifests are installable: a name, standalone display, theme colours and icons of 192 and 512 px that
  *   exist in the same build (a phone's browser offers "install" only then).
  */
@@ -19,16 +19,23 @@ interface Area {
   fr: Record<string, string>;
 }
 const LOCALES = join(WEB_ROOT, "../apps/webapp/src/locales");
-// By a variable path, so the e2e type check does not pull in the web app's sources.
-const historyArea = "../apps/webapp/src/locales/history.ts";
-/** The History texts that no device screen has, not even inside a longer text ("Wechselrichter", "Spitzenleistung"). */
-const texts = async (): Promise<string[]> => {
-  const area = ((await import(historyArea)) as { default: Area }).default;
+/** The History area's two files: its first part (live view, menu) and the History screens' own texts. */
+const HISTORY = ["history.ts", "history.screens.ts"];
+/**
+ * The History texts (of `parts`, default both) that no device screen has, not even inside a longer text
+ * ("Wechselrichter", "Spitzenleistung").
+ */
+const texts = async (parts = HISTORY): Promise<string[]> => {
+  // By a variable path, so the e2e type check does not pull in the web app's sources.
+  const areas = await Promise.all(
+    parts.map(async (f) => ((await import(join(LOCALES, f))) as { default: Area }).default),
+  );
   const others = readdirSync(LOCALES)
-    .filter((f) => f !== "history.ts")
+    .filter((f) => !HISTORY.includes(f))
     .map((f) => readFileSync(join(LOCALES, f), "utf8"))
     .join("\n");
-  return [area.en, area.de, area.fr]
+  return areas
+    .flatMap((area) => [area.en, area.de, area.fr])
     .flatMap((t) => Object.values(t))
     .filter((t) => t.length >= 8 && !others.includes(t));
 };
@@ -138,6 +145,14 @@ describe("gateway build (gateway_dist)", () => {
     expect(imports(all[0] ?? "")).toContain(charts[0]);
     const code = [entry, ...chunks.map(js)].join("\n");
     expect((await texts()).filter((t) => !code.includes(t))).toEqual([]);
+    // The History screens' own texts load with them (apps/webapp README "Texts load with their screens"), as a
+    // chunk of their own: not in what `/` loads.
+    const own = await texts(["history.screens.ts"]);
+    expect(own.length).toBeGreaterThan(30);
+    expect(own.filter((t) => entry.includes(t))).toEqual([]);
+    const part = chunks.filter((f) => /^history-screens-[\w-]+\.js$/.test(f));
+    expect(part).toHaveLength(1);
+    expect(own.filter((t) => !js(part[0] ?? "").includes(t))).toEqual([]);
   });
 
   it("is installable: name, standalone, theme colours, 192 and 512 px icons", () => {
