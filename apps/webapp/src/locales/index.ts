@@ -70,6 +70,12 @@ export type Areas = typeof deviceAreas & typeof gatewayAreas;
 export const areas: Areas = __GATEWAY_BUILD__ ? { ...deviceAreas, ...gatewayAreas } : (deviceAreas as Areas);
 
 export const LOCALES = ["en", "de", "fr"] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Every message key, typed from the English texts. */
+export type MessageKey = {
+  [A in keyof Areas]: `${A & string}.${keyof Areas[A]["en"] & string}`;
+}[keyof Areas];
 
 /**
  * The areas (or second parts) that the gateway build loads with the screens using them, not in its entry
@@ -95,13 +101,4 @@ export type LazyArea =
   | "overview";
 
 /** Makes the texts of `names` available (index.gateway.ts). Here every area is in from the start: nothing to load. */
-export function loadAreas(names: readonly LazyArea[]): Promise<void> {
-  void names;
-  return Promise.resolve();
-}
-export type Locale = (typeof LOCALES)[number];
-
-/** Every message key, typed from the English texts. */
-export type MessageKey = {
-  [A in keyof Areas]: `${A & string}.${keyof Areas[A]["en"] & string}`;
-}[keyof Areas];
+export const loadAreas: (names: readonly LazyArea[]) => Promise<void> = () => Promise.resolve();
