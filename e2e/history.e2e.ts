@@ -207,6 +207,30 @@ describe("History screen", () => {
     await page.close();
   });
 
+  it("shows an error with Retry, not an empty page, when a screen's texts cannot be loaded", async () => {
+    const page = await h.openPage("/", {
+      allowConsole: [/about-[\w-]+\.js|dynamically imported module|Failed to load resource/],
+    });
+    await page.locator("main .card").first().waitFor();
+    const texts = /\/js\/about-[\w-]+\.js$/;
+    await page.route(texts, (r) => r.abort());
+    await page.evaluate(() => {
+      history.pushState(null, "", "/about");
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
+    const retry = page.locator("main").getByRole("button", { name: "Retry" });
+    await retry.waitFor({ timeout: 10_000 });
+    // The menu stays: the failure is the screen's, not the app's.
+    await expect
+      .poll(() => page.locator("#main-nav").getByRole("link", { name: "Live View" }).count())
+      .toBe(1);
+    await page.unroute(texts);
+    await retry.click();
+    await page.getByText("Where this project comes from").waitFor();
+    h.assertClean(page);
+    await page.close();
+  });
+
   it("puts today's peak under the live totals, as a part of the live view", async () => {
     const page = await openHistory();
     await page.locator("#main-nav").getByRole("link", { name: "Live View", exact: true }).click();

@@ -6,6 +6,7 @@ import { useLoggedIn } from "../lib/session";
 import { startTheme } from "../lib/theme";
 import { NotFoundScreen } from "../screens/NotFound";
 import { NavBar } from "./NavBar";
+import { ScreenBoundary } from "./ScreenBoundary";
 import { guardedPaths, loginUrl, paths, type DevicePath, type Path } from "../lib/routes";
 import { gatewayScreens, topScreens, type GatewayScreen } from "./gatewayScreens";
 import { screens } from "./screens";
@@ -66,16 +67,19 @@ export function App() {
       <NavBar />
       {/* Keyed by the route: another screen starts with fresh state, as each route is its own page. */}
       {__GATEWAY_BUILD__ ? (
-        <TopLevel key={path} path={path}>
-          {gateway ? (
-            <GatewayRoute entry={gateway} />
-          ) : (
-            // Lazy screens show the page's spinner while their chunk loads.
-            <Suspense fallback={<Loading />}>
-              {guardedPaths.includes(path) ? <Guarded path={path} screen={Screen} /> : <Screen />}
-            </Suspense>
-          )}
-        </TopLevel>
+        // A screen whose chunk or texts fail to load shows an error with Retry (ScreenBoundary).
+        <ScreenBoundary key={path}>
+          <TopLevel path={path}>
+            {gateway ? (
+              <GatewayRoute entry={gateway} />
+            ) : (
+              // Lazy screens show the page's spinner while their chunk loads.
+              <Suspense fallback={<Loading />}>
+                {guardedPaths.includes(path) ? <Guarded path={path} screen={Screen} /> : <Screen />}
+              </Suspense>
+            )}
+          </TopLevel>
+        </ScreenBoundary>
       ) : guardedPaths.includes(path) ? (
         <Guarded key={path} path={path} screen={Screen} />
       ) : (
