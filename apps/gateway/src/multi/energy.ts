@@ -79,9 +79,11 @@ export async function sendOverviewEnergy(
   // Combined figures only: one inverter's serial belongs to one device, and CSV is per device.
   params.delete("serial");
   params.delete("format");
-  const asked = devices.filter((_, i) => readable(access[i] ?? "locked"));
+  const asked = devices.flatMap((device, i) =>
+    readable(access[i] ?? "locked") ? [{ device, auth: access[i] === "unlocked" }] : [],
+  );
   const answers = await Promise.all(
-    asked.map((d) => ask(d, params.toString(), req, access[devices.indexOf(d)] === "unlocked")),
+    asked.map(({ device, auth }) => ask(device, params.toString(), req, auth)),
   );
   // A bad parameter is bad for every device: the first device's answer says why.
   const refused = answers.find((a): a is Extract<Answer, { ok: false }> => !a.ok && a.status === 400);
@@ -92,7 +94,7 @@ export async function sendOverviewEnergy(
   const good: { name: string; energy: HistoryEnergy }[] = [];
   const unavailable: string[] = [];
   answers.forEach((a, i) => {
-    const name = asked[i]?.name ?? "";
+    const name = asked[i]?.device.name ?? "";
     if (a.ok) good.push({ name, energy: a.energy });
     else unavailable.push(name);
   });
