@@ -20,9 +20,12 @@ export const OverviewInverters = v.object({
   read: v.number(),
 });
 
+/** The card of a device the request may read (its read rule, API.md §2.1: open, or the request's credentials). */
 export const OverviewDevice = v.object({
   /** The NAME of `--device NAME=URL`; the device's pages are under `devicePrefix(name)`. */
   name: v.string(),
+  /** Always false here: the card carries the device's figures (see `OverviewLocked`). */
+  locked: v.literal(false),
   /** The gateway has live data from the device right now. */
   reachable: v.boolean(),
   /**
@@ -58,7 +61,24 @@ export const OverviewDevice = v.object({
 export type OverviewDevice = v.InferOutput<typeof OverviewDevice>;
 
 /**
- * The sums of the devices' non-null figures; a figure is null when no device has one. `power_w` sums only devices
+ * The card of a device the request may not read (read-only access off there, and the request's credentials none
+ * or not its password). It says only what `GET /api/overview/devices` tells anyone: the name. No reachability, no
+ * figures, no inverter counts, no alerts: each of them is the device's data, and "not answering since" would tell
+ * a stranger when the household's device is off. The device's own login is at `devicePrefix(name)`.
+ */
+export const OverviewLocked = v.object({
+  name: v.string(),
+  locked: v.literal(true),
+});
+export type OverviewLocked = v.InferOutput<typeof OverviewLocked>;
+
+/** A card of `GET /api/overview`: `locked` tells which of the two. */
+export const OverviewCard = v.union([OverviewDevice, OverviewLocked]);
+export type OverviewCard = v.InferOutput<typeof OverviewCard>;
+
+/**
+ * The sums of the non-null figures of the devices the request may read (never of a locked one: `Overview.locked`
+ * names those); a figure is null when no device has one. `power_w` sums only devices
  * reachable now (a silent device's last power is not "now"); the yields sum every device's.
  */
 export const OverviewTotal = v.object({
@@ -68,10 +88,15 @@ export const OverviewTotal = v.object({
 });
 export type OverviewTotal = v.InferOutput<typeof OverviewTotal>;
 
-/** GET /api/overview: devices in the order of the command line, and the sums of their totals. */
+/**
+ * GET /api/overview: devices in the order of the command line, and the sums of their totals. Answered 401 only when
+ * the request may read no device at all; otherwise each device the request may not read has a locked card.
+ */
 export const Overview = v.object({
-  devices: v.array(OverviewDevice),
+  devices: v.array(OverviewCard),
   total: OverviewTotal,
+  /** The devices whose cards are locked, in order: the ones `total` leaves out. Empty when it counts every device. */
+  locked: v.array(v.string()),
 });
 export type Overview = v.InferOutput<typeof Overview>;
 
@@ -105,12 +130,16 @@ export type OverviewEnergyRow = v.InferOutput<typeof OverviewEnergyRow>;
 /**
  * GET /api/overview/energy?from=…&to=…&interval=day|month|year: the combined energy of every device's own history
  * (their `/d/NAME/api/history/energy`, same parameters and limits). Peaks are not combined (they fall at different
- * moments); `unavailable` names devices whose history did not answer, so a total never silently lacks one.
+ * moments). Each device counts on its own read rule, as in `Overview`: 401 only when the request may read none.
+ * A total never silently lacks a device: `unavailable` and `locked` name the ones it leaves out.
  */
 export const OverviewEnergy = v.object({
   interval: v.picklist(["day", "month", "year"]),
   unit: v.literal("Wh"),
   rows: v.array(OverviewEnergyRow),
+  /** Devices the request may read whose history did not answer (no history, an error, not reachable). */
   unavailable: v.array(v.string()),
+  /** Devices the request may not read (see `Overview.locked`): not asked, not summed, not in `rows[].devices`. */
+  locked: v.array(v.string()),
 });
 export type OverviewEnergy = v.InferOutput<typeof OverviewEnergy>;

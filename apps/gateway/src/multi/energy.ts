@@ -1,15 +1,17 @@
 /**
  * `GET /api/overview/energy` (issue 24 §5, types in packages/api/src/overview.ts): the combined energy per day,
  * month or year of every device's own history. Each device is asked through its own app (`inject`, no network) at
- * `/api/history/energy` with the request's query and credentials, so its history, its parameter checks and its read
- * rule answer exactly as under `/d/NAME/`; this file only adds the rows up.
+ * `/api/history/energy` with the request's query, so its history, its parameter checks and its read rule answer
+ * exactly as under `/d/NAME/`; this file only adds the rows up. Only the devices the request may read are asked
+ * (./access.ts), the request's credentials only of those that wanted them; the others are `locked`, never summed.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance } from "fastify";
 import { historyEndpoints } from "@dtu/api/endpoints";
 import type { HistoryEnergy, HistoryInterval } from "@dtu/api/history";
 import type { OverviewEnergy, OverviewEnergyRow } from "@dtu/api/overview";
-import { allowedOrRefused, type NamedSource } from "./overview.ts";
+import { lockedNames, readable } from "./access.ts";
+import { accessOrRefused, type NamedSource } from "./overview.ts";
 
 export interface EnergyDevice extends NamedSource {
   app: FastifyInstance;
@@ -17,14 +19,23 @@ export interface EnergyDevice extends NamedSource {
 
 type Answer = { ok: true; energy: HistoryEnergy } | { ok: false; status: number; body: string };
 
-async function ask(device: EnergyDevice, query: string, req: IncomingMessage): Promise<Answer> {
+/**
+ * `auth`: the request's credentials, only for a device they unlocked; an open device is asked without them (another
+ * device's password is none of its business, and its brake would count it).
+ */
+async function ask(
+  device: EnergyDevice,
+  query: string,
+  req: IncomingMessage,
+  auth: boolean,
+): Promise<Answer> {
   try {
     const res = await device.app.inject({
       method: "GET",
       url: `${historyEndpoints.energy.path}?${query}`,
       headers: {
         "x-requested-with": "XMLHttpRequest",
-        ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
+        ...(auth && req.headers.authorization ? { authorization: req.headers.authorization } : {}),
       },
       ...(req.socket.remoteAddress ? { remoteAddress: req.socket.remoteAddress } : {}),
     });
@@ -42,6 +53,7 @@ export function combineEnergy(
   interval: HistoryInterval,
   answers: readonly { name: string; energy: HistoryEnergy }[],
   unavailable: string[],
+  locked: string[],
 ): OverviewEnergy {
   const rows = new Map<string, OverviewEnergyRow>();
   for (const { name, energy } of answers) {
@@ -53,7 +65,7 @@ export function combineEnergy(
     }
   }
   const sorted = [...rows.values()].sort((a, b) => (a.period < b.period ? -1 : a.period > b.period ? 1 : 0));
-  return { interval, unit: "Wh", rows: sorted, unavailable };
+  return { interval, unit: "Wh", rows: sorted, unavailable, locked };
 }
 
 export async function sendOverviewEnergy(
@@ -61,12 +73,18 @@ export async function sendOverviewEnergy(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!(await allowedOrRefused(devices, req, res))) return;
+  const access = await accessOrRefused(devices, req, res);
+  if (!access) return;
   const params = new URLSearchParams((req.url ?? "").split("?", 2)[1] ?? "");
   // Combined figures only: one inverter's serial belongs to one device, and CSV is per device.
   params.delete("serial");
   params.delete("format");
-  const answers = await Promise.all(devices.map((d) => ask(d, params.toString(), req)));
+  const asked = devices.flatMap((device, i) =>
+    readable(access[i] ?? "locked") ? [{ device, auth: access[i] === "unlocked" }] : [],
+  );
+  const answers = await Promise.all(
+    asked.map(({ device, auth }) => ask(device, params.toString(), req, auth)),
+  );
   // A bad parameter is bad for every device: the first device's answer says why.
   const refused = answers.find((a): a is Extract<Answer, { ok: false }> => !a.ok && a.status === 400);
   if (refused) {
@@ -76,7 +94,7 @@ export async function sendOverviewEnergy(
   const good: { name: string; energy: HistoryEnergy }[] = [];
   const unavailable: string[] = [];
   answers.forEach((a, i) => {
-    const name = devices[i]?.name ?? "";
+    const name = asked[i]?.device.name ?? "";
     if (a.ok) good.push({ name, energy: a.energy });
     else unavailable.push(name);
   });
@@ -87,5 +105,5 @@ export async function sendOverviewEnergy(
       "cache-control": "no-store",
       "x-content-type-options": "nosniff",
     })
-    .end(JSON.stringify(combineEnergy(interval, good, unavailable)));
+    .end(JSON.stringify(combineEnergy(interval, good, unavailable, lockedNames(devices, access))));
 }

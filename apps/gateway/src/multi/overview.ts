@@ -1,16 +1,16 @@
 /**
  * `GET /api/overview` (issue 24 §4; types in packages/api/src/overview.ts): every device's card and the sums.
  *
- * Access: the same rule as live data, applied to every device at once. The overview shows each device's live
- * figures, so it answers only a request that may read every one of them: open when every device allows read-only
- * access, else the request's Basic credentials must be accepted by each device that wants them (its own rule and its
- * own guessing brake, ./sources.ts). Anything less answers 401 as a device does (API.md §2.2). There is no session
- * cookie at the top level: each device's cookie is kept to its own `/d/NAME/` path (./mount.ts).
+ * Access, device by device (./access.ts): a card with figures for each device the request may read (its own read
+ * rule and guessing brake), a locked card with only the name for the others, and sums of the readable ones only,
+ * naming the devices they leave out. 401 as a device answers it (API.md §2.2) only when the request may read none.
+ * There is no session cookie at the top level: each device's cookie is kept to its own `/d/NAME/` path (./mount.ts).
  *
  * Figures (./figures.ts): issue 25's rule, a value never read since the DTU started is null, never a measured 0.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Overview, OverviewDevice } from "@dtu/api/overview";
+import type { Overview, OverviewCard, OverviewDevice } from "@dtu/api/overview";
+import { accessOf, lockedNames, readable, type DeviceAccess } from "./access.ts";
 import { deviceFigures, totalOf, unreadOf } from "./figures.ts";
 import type { LastReadings } from "./lastRead.ts";
 import type { DeviceSource } from "./sources.ts";
@@ -22,14 +22,16 @@ export interface NamedSource {
 
 const NO_READINGS: LastReadings = new Map();
 
-/** Every card and the sums; a device's history is asked only while one of its inverters is unread (./figures.ts). */
-export function buildOverview(devices: readonly NamedSource[]): Overview {
-  const cards: OverviewDevice[] = devices.map(({ name, source }) => {
+/** A card with figures for each readable device, a locked one for the others, and the readable ones' sums. */
+export function buildOverview(devices: readonly NamedSource[], access: readonly DeviceAccess[]): Overview {
+  const cards: OverviewCard[] = devices.map(({ name, source }, i) => {
+    if (!readable(access[i] ?? "locked")) return { name, locked: true };
     const live = source.live();
     const alerts = source.alerts();
     const last = unreadOf(live).length > 0 ? source.lastReadings() : NO_READINGS;
     return {
       name,
+      locked: false,
       reachable: live.reachable,
       since: Math.floor(live.since / 1000),
       ...deviceFigures(live, last),
@@ -43,30 +45,27 @@ export function buildOverview(devices: readonly NamedSource[]): Overview {
       alerts_critical: alerts?.critical ?? null,
     };
   });
-  return { devices: cards, total: totalOf(cards) };
+  const shown = cards.filter((c): c is OverviewDevice => !c.locked);
+  return { devices: cards, total: totalOf(shown), locked: lockedNames(devices, access) };
 }
 
-/** Whether the request may read every device (see the header comment). */
-export async function mayReadAll(devices: readonly NamedSource[], req: IncomingMessage): Promise<boolean> {
-  const auth = req.headers.authorization;
-  const answers = await Promise.all(
-    devices.map(({ source }) => source.mayRead(auth, req.socket.remoteAddress)),
-  );
-  return answers.every(Boolean);
-}
-
-/** True when the request may read every device; otherwise answers 401 as the device does (API.md §2.2). */
-export async function allowedOrRefused(
+/**
+ * Each device's access for the request (./access.ts); when it may read none, answers 401 as the device does
+ * (API.md §2.2) and gives null.
+ */
+export async function accessOrRefused(
   devices: readonly NamedSource[],
   req: IncomingMessage,
   res: ServerResponse,
-): Promise<boolean> {
-  if (await mayReadAll(devices, req)) return true;
+): Promise<DeviceAccess[] | null> {
+  const access = await accessOf(devices, req);
+  // No devices: nothing to keep from anyone (the page says "No devices").
+  if (devices.length === 0 || access.some(readable)) return access;
   // The browser's login prompt only without X-Requested-With.
   if (req.headers["x-requested-with"] === undefined)
     res.setHeader("www-authenticate", 'Basic realm="Login Required"');
   res.writeHead(401).end();
-  return false;
+  return null;
 }
 
 export async function sendOverview(
@@ -74,8 +73,9 @@ export async function sendOverview(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  if (!(await allowedOrRefused(devices, req, res))) return;
-  const body = JSON.stringify(buildOverview(devices));
+  const access = await accessOrRefused(devices, req, res);
+  if (!access) return;
+  const body = JSON.stringify(buildOverview(devices, access));
   res
     .writeHead(200, {
       "content-type": "application/json",

@@ -3,7 +3,7 @@
  * sockets: a simulated device is read from its fleet in this process, a real device through the live-data
  * connection of history/proxyFeed.ts (GET on connect, then every socket frame, merged by serial, API.md §9.3).
  *
- * `mayRead` is the device's read rule (API.md §2.1) for the overview's access check (./overview.ts), with the
+ * `access` is the device's read rule (API.md §2.1) for the overview's access check (./access.ts), with the
  * device's own password-guessing brake (src/security/throttle.ts) in front, so the overview is no way around it.
  */
 import type { LiveData, LiveInverter, LiveTotal } from "@dtu/api/live";
@@ -49,9 +49,22 @@ export interface DeviceSource {
    */
   today(): string | null;
   /** The device's read rule for these credentials (undefined: none), seen from `address`. */
-  mayRead(authorization: string | undefined, address: string | undefined): Promise<boolean>;
+  access(authorization: string | undefined, address: string | undefined): Promise<ReadAccess>;
   close(): void;
 }
+
+/**
+ * A device's read rule for one request (API.md §2.1): `open` without credentials (read-only access allowed, so the
+ * credentials are not looked at), `accepted` when it wants credentials and these pass, `refused` otherwise. A refusal
+ * of credentials is not yet counted on the device's guessing brake: `count()` does that, and ./access.ts decides
+ * (another device's right password is no guess at this one). `count` does nothing when nothing was checked (no
+ * credentials, the brake's queue full, the device not answering).
+ */
+export type ReadAccess = { kind: "open" } | { kind: "accepted" } | { kind: "refused"; count(): void };
+
+const OPEN: ReadAccess = { kind: "open" };
+const ACCEPTED: ReadAccess = { kind: "accepted" };
+const REFUSED: ReadAccess = { kind: "refused", count: () => undefined };
 
 /** `reachable` with the instant of its last change. */
 function reachability(
@@ -83,20 +96,27 @@ function openAlerts(alerts: Alerts | null): () => DeviceAlerts | null {
   };
 }
 
-/** Credentials through the device's guessing brake, as security/http.ts does for its own requests. */
+/**
+ * Credentials through the device's guessing brake, as security/http.ts does for its own requests: the wait before
+ * the check, a success resets the address; a refusal is booked by the caller (`ReadAccess.count`). `check` answers
+ * null when it could not tell (the device did not answer): no wrong password to count.
+ */
 async function braked(
   security: Security,
   address: string | undefined,
-  check: () => Promise<boolean>,
-): Promise<boolean> {
+  check: () => Promise<boolean | null>,
+): Promise<ReadAccess> {
   const key = addressKey(address);
   const wait = security.throttle.reserve(key);
-  if (wait === null) return false;
+  if (wait === null) return REFUSED;
   if (wait > 0) await security.sleep(wait);
   const ok = await check();
-  if (ok) security.throttle.success(key);
-  else security.throttle.failure(key);
-  return ok;
+  if (ok) {
+    security.throttle.success(key);
+    return ACCEPTED;
+  }
+  if (ok === null) return REFUSED;
+  return { kind: "refused", count: () => security.throttle.failure(key) };
 }
 
 /**
@@ -130,9 +150,9 @@ export function simSource(app: GatewayApp, now: () => number = Date.now): Device
     lastReadings: lastReadings(app.history),
     // Its configured zone and its own clock: what its history's days are cut by (history/sim.ts).
     today: () => dayOf(zone(), gw.clock.now()),
-    async mayRead(authorization, address) {
-      if (gw.config.security.allow_readonly) return true;
-      if (authorization === undefined) return false;
+    async access(authorization, address) {
+      if (gw.config.security.allow_readonly) return OPEN;
+      if (authorization === undefined) return REFUSED;
       return braked(app.security, address, async () =>
         basicValid(authorization, gw.config.security.password),
       );
@@ -243,19 +263,20 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
       if (h) return dayOf(h.zone(), h.now());
       return zone ? dayOf(zone, now()) : null;
     },
-    async mayRead(authorization, address) {
+    async access(authorization, address) {
       if (!open || open.until <= now()) {
         const status = await readStatus({});
         // Never reached: nothing of it is known, so nothing of it can leak. Unreachable now: its last answer holds.
-        if (status === null) return open?.value ?? total === null;
+        if (status === null) return (open?.value ?? total === null) ? OPEN : REFUSED;
         open = { value: status !== 401, until: now() + ACCESS_CACHE_MS };
       }
-      if (open.value) return true;
-      if (authorization === undefined) return false;
-      if ((accepted.get(authorization) ?? 0) > now()) return true;
+      if (open.value) return OPEN;
+      if (authorization === undefined) return REFUSED;
+      if ((accepted.get(authorization) ?? 0) > now()) return ACCEPTED;
       return braked(app.security, address, async () => {
         const status = await readStatus({ authorization });
-        if (status === null || status === 401) return false;
+        if (status === null) return null;
+        if (status === 401) return false;
         accepted.set(authorization, now() + ACCESS_CACHE_MS);
         return true;
       });

@@ -2,7 +2,7 @@
  * The top level of a several-device gateway besides the overview's figures (issue 24 §4): the overview page (the web
  * app's gateway build, whose `/` is the overview when the server's features say `devices`), the files that page
  * loads, the device names for each device's switcher, and the page's own login. There is no top-level session: a
- * login here is checked by every device, each through its own app (`inject`: its own rule and guessing brake), and
+ * login here is checked by the devices it would unlock, each on its own rule and guessing brake (./access.ts), and
  * stays in the browser under the top level's own key (apps/webapp/src/lib/storage.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -10,6 +10,7 @@ import type { FastifyInstance } from "fastify";
 import { LOGOUT_PATH, endpoints, overviewEndpoints } from "@dtu/api/endpoints";
 import { gatewayEndpoints, type GatewayFeatures } from "@dtu/api/gateway";
 import type { OverviewDeviceNames } from "@dtu/api/overview";
+import { accessOf } from "./access.ts";
 import type { NamedSource } from "./overview.ts";
 
 export interface TopDevice extends NamedSource {
@@ -80,12 +81,13 @@ async function sendNames(devices: readonly TopDevice[], _req: IncomingMessage, r
   } satisfies OverviewDeviceNames);
 }
 
-/** The overview's login: accepted when every device accepts these credentials (API.md §3.14 on each). */
-async function sendAuthenticate(devices: readonly TopDevice[], req: IncomingMessage, res: ServerResponse) {
-  const auth = req.headers.authorization;
+/**
+ * Every device's own answer to the login (API.md §3.14 on each, through its own app and brake): the former rule,
+ * kept for when every device is open read-only and there is nothing to unlock.
+ */
+async function everyDeviceAccepts(devices: readonly TopDevice[], req: IncomingMessage, auth: string) {
   const statuses = await Promise.all(
     devices.map(async ({ app }) => {
-      if (!auth) return 401;
       try {
         const answer = await app.inject({
           url: endpoints.authenticate.path,
@@ -98,12 +100,28 @@ async function sendAuthenticate(devices: readonly TopDevice[], req: IncomingMess
       }
     }),
   );
-  const refused = statuses.find((s) => s !== 200);
-  if (refused === undefined) json(res, 200, { type: "success", message: "Authenticated", code: 0 });
+  return statuses.find((s) => s !== 200) ?? 200;
+}
+
+/**
+ * The overview's login: accepted when the credentials unlock at least one device that is locked without them (its
+ * own read rule and guessing brake, ./access.ts, which also books the refusals). Refused when they unlock none, so a
+ * wrong password never passes for a login. With every device open, there is nothing to unlock: every device must
+ * accept them, as each device's own login does.
+ */
+async function sendAuthenticate(devices: readonly TopDevice[], req: IncomingMessage, res: ServerResponse) {
+  const auth = req.headers.authorization;
+  let status = 401;
+  if (auth) {
+    const access = await accessOf(devices, req);
+    if (access.includes("unlocked")) status = 200;
+    else if (!access.includes("locked")) status = await everyDeviceAccepts(devices, req, auth);
+  }
+  if (status === 200) json(res, 200, { type: "success", message: "Authenticated", code: 0 });
   else
-    json(res, refused, {
+    json(res, status, {
       type: "danger",
-      message: refused === 401 ? "Unauthorized" : "A device did not answer",
+      message: status === 401 ? "Unauthorized" : "A device did not answer",
     });
 }
 

@@ -61,6 +61,7 @@ describe("the sums", () => {
     figures: [number | null, number | null, number | null],
   ): OverviewDevice => ({
     name: "x",
+    locked: false,
     reachable,
     since: 0,
     power_w: figures[0],

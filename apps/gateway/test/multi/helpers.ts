@@ -4,6 +4,8 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import WebSocket from "ws";
+import { Overview, type OverviewDevice } from "@dtu/api/overview";
+import { parseStrict } from "@dtu/api/strict";
 import { createDevicesHost, type DevicesHost, type DevicesOptions } from "../../src/multi/devices.ts";
 
 export const basic = (password: string): string =>
@@ -21,6 +23,12 @@ export async function webRoot(dir: string): Promise<string> {
   );
   return web;
 }
+
+/** Two simulated devices, roof and garage, in the command line's order. */
+export const TWO_SIMS: DevicesOptions["specs"] = [
+  { name: "roof", target: "sim" },
+  { name: "garage", target: "sim" },
+];
 
 export interface HostUnderTest {
   host: DevicesHost;
@@ -101,4 +109,16 @@ export function fastNoon(speed = 120): { now(): number; freeze(): void; run(): v
       frozen = null;
     },
   };
+}
+
+/** An overview whose every card has figures (no device locked for the request). */
+export type OpenOverview = Omit<Overview, "devices"> & { devices: OverviewDevice[] };
+
+/** Parses an overview strictly and checks that no card is locked (the request may read every device). */
+export function openOverview(body: unknown): OpenOverview {
+  const o = parseStrict(Overview, body);
+  const devices = o.devices.filter((d): d is OverviewDevice => !d.locked);
+  if (devices.length !== o.devices.length || o.locked.length > 0)
+    throw new Error(`locked cards in the overview: ${o.locked.join(", ")}`);
+  return { ...o, devices };
 }

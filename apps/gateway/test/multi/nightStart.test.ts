@@ -12,10 +12,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { HistoryLast } from "@dtu/api/history";
 import { LiveData } from "@dtu/api/live";
-import { Overview } from "@dtu/api/overview";
 import { parseStrict } from "@dtu/api/strict";
 import { buildApp, type GatewayApp } from "../../src/app.ts";
-import { eventually, listenHost, type HostUnderTest } from "./helpers.ts";
+import { eventually, listenHost, openOverview, type HostUnderTest, type OpenOverview } from "./helpers.ts";
 
 /**
  * A host clock placed at `set(ms, speed)` and running `speed` times real time from there; `freeze()` stops it. The
@@ -88,7 +87,7 @@ afterAll(async () => {
 });
 
 const getJson = async (path: string): Promise<unknown> => (await fetch(`http://${t.origin}${path}`)).json();
-const overview = async (): Promise<Overview> => parseStrict(Overview, await getJson("/api/overview"));
+const overview = async (): Promise<OpenOverview> => openOverview(await getJson("/api/overview"));
 
 describe("an overview started at night", () => {
   it("says null for what was never read, and takes a sim device's lifetime yield from its history", async () => {

@@ -10,14 +10,13 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HistoryInfo } from "@dtu/api/history";
 import { alertResponseSchemas } from "@dtu/api/schemas";
-import { Overview } from "@dtu/api/overview";
 import { parseStrict } from "@dtu/api/strict";
 import { startLines } from "../../src/multi/cli.ts";
 import { parseDeviceSpecs } from "../../src/multi/specs.ts";
 import type { ProxyApp } from "../../src/proxy/app.ts";
 import { parseArgs, reachNote, urls } from "../../src/server.ts";
 import { basicAuth, startFakeDevice, type FakeDevice } from "../history/fakeDevice.ts";
-import { eventually, listenHost, type HostUnderTest } from "./helpers.ts";
+import { eventually, listenHost, openOverview, type HostUnderTest, type OpenOverview } from "./helpers.ts";
 
 // Characters a URL's user part must percent-encode, so both ways of writing them are exercised.
 const PASSWORDS = ["g@rage/pw:1", "h0use,pw%2"];
@@ -35,8 +34,8 @@ const get = async (path: string, authorization?: string): Promise<{ status: numb
   output.push(body);
   return { status: res.status, body };
 };
-const overview = async (): Promise<Overview> =>
-  parseStrict(Overview, JSON.parse((await get("/api/overview")).body));
+const overview = async (): Promise<OpenOverview> =>
+  openOverview(JSON.parse((await get("/api/overview")).body));
 const proxyOf = (i: number): ProxyApp => t.host.devices[i]?.app as ProxyApp;
 
 beforeAll(async () => {

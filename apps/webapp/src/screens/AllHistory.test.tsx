@@ -18,6 +18,7 @@ const energy: OverviewEnergy = {
   unit: "Wh",
   rows: [{ period: "2026-07-01", total: 4200, devices: { roof: 3000, garage: 1200 } }],
   unavailable: [],
+  locked: [],
 };
 
 /** The gateway: the devices' names and today in turn (the last one again), and the combined energy. */

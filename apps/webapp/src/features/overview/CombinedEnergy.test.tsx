@@ -57,6 +57,7 @@ const june: OverviewEnergy = {
     { period: "2026-06-02", total: 1250, devices: { roof: 1250 } },
   ],
   unavailable: ["garage"],
+  locked: [],
 };
 
 function stub(answer: (url: string) => Response) {
@@ -131,6 +132,7 @@ describe("CombinedEnergy", () => {
         { period: "2026-01-01", total: 1_500_000, devices: { roof: 1_000_000, garage: 500_000 } },
       ],
       unavailable: [],
+      locked: [],
     };
     const { urls } = stub(() => new Response(JSON.stringify(years)));
     render(<CombinedEnergy names={["roof", "garage"]} today="2026-06-15" />);
@@ -140,5 +142,30 @@ describe("CombinedEnergy", () => {
     const bars = JSON.parse(document.querySelector("[data-chart]")?.getAttribute("data-chart") ?? "[]");
     expect(bars).toEqual([[900, null, 1500]]);
     expect(screen.queryByRole("button", { name: /Next/ })).toBeNull();
+  });
+
+  it("names the locked devices apart from the ones whose history did not answer, without a column for them", async () => {
+    const locked: OverviewEnergy = {
+      interval: "day",
+      unit: "Wh",
+      rows: [{ period: "2026-06-01", total: 2000, devices: { roof: 2000 } }],
+      unavailable: ["shed"],
+      locked: ["garage"],
+    };
+    stub(() => new Response(JSON.stringify(locked)));
+    render(<CombinedEnergy names={["roof", "garage", "shed"]} today="2026-06-15" />);
+    const table = await screen.findByRole("table");
+    expect([...table.querySelectorAll("thead th")].map((c) => c.textContent)).toEqual([
+      "Period",
+      "roof",
+      "shed",
+      "Total",
+    ]);
+    expect(screen.getByRole("alert").textContent).toBe(
+      "No history answered from: shed. Their figures are missing from the sums.",
+    );
+    expect(screen.getByRole("status").textContent).toBe(
+      "Not in the sums, password needed: garage. Open a device to log in there.",
+    );
   });
 });

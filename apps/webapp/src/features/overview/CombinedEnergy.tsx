@@ -121,6 +121,11 @@ export function CombinedEnergy({ names, today }: { names: readonly string[]; tod
                 {t("overview.energyMissing", { names: data.unavailable.join(", ") })}
               </p>
             )}
+            {data.locked.length > 0 && (
+              <p className="alert alert-info" role="status" data-left-out>
+                {t("overview.energyLocked", { names: data.locked.join(", ") })}
+              </p>
+            )}
             {data.rows.length > 0 && (
               <EnergyBars
                 // "All years" from the first year with data, not from twenty years back.
@@ -131,7 +136,8 @@ export function CombinedEnergy({ names, today }: { names: readonly string[]; tod
                 label={t("overview.all")}
               />
             )}
-            <EnergyTable data={data} names={names} />
+            {/* A locked device has no column: it has no figures here, not zeros. */}
+            <EnergyTable data={data} names={names.filter((name) => !data.locked.includes(name))} />
           </>
         )}
       </div>

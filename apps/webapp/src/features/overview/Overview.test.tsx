@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
-import type { Overview as OverviewData, OverviewEnergy } from "@dtu/api/overview";
+import type { Overview as OverviewData, OverviewDevice, OverviewEnergy } from "@dtu/api/overview";
 import { Overview, OVERVIEW_POLL_MS } from "./Overview";
 
 afterEach(() => {
@@ -15,8 +15,9 @@ const card = (
   reachable: boolean,
   power_w: number,
   alerts: [number, number] | null = null,
-): OverviewData["devices"][number] => ({
+): OverviewDevice => ({
   name,
+  locked: false,
   reachable,
   since: 1_780_000_000,
   power_w,
@@ -31,9 +32,10 @@ const card = (
 const answer = (power: number): OverviewData => ({
   devices: [card("roof", true, power), card("garage", false, 0)],
   total: { power_w: power, yield_day_wh: 2000, yield_total_kwh: 25 },
+  locked: [],
 });
 
-const NO_ENERGY: OverviewEnergy = { interval: "day", unit: "Wh", rows: [], unavailable: [] };
+const NO_ENERGY: OverviewEnergy = { interval: "day", unit: "Wh", rows: [], unavailable: [], locked: [] };
 
 /**
  * A fetch answering the overview with `overview` in turn (the last one again and again) and the combined energy with
@@ -102,6 +104,7 @@ describe("Overview", () => {
         card("shed", true, 5, [0, 0]),
       ],
       total: { power_w: 35, yield_day_wh: 3000, yield_total_kwh: 37.5 },
+      locked: [],
     };
     stubGateway([json(data)]);
     render(<Overview />);
@@ -140,6 +143,7 @@ describe("Overview", () => {
         },
       ],
       total: { power_w: null, yield_day_wh: null, yield_total_kwh: 1234.5 },
+      locked: [],
     };
     stubGateway([json(night)]);
     render(<Overview />);
@@ -168,5 +172,35 @@ describe("Overview", () => {
     const roof = await screen.findByRole("region", { name: "roof" });
     expect(roof.querySelector("[data-unread]")).toBeNull();
     expect(roof.querySelector("[data-last-known]")).toBeNull();
+  });
+
+  it("shows a locked device by its name only, linking to its own login, and says the total leaves it out", async () => {
+    const data: OverviewData = {
+      devices: [card("roof", true, 812.4), { name: "garage", locked: true }],
+      total: { power_w: 812.4, yield_day_wh: 1000, yield_total_kwh: 12.5 },
+      locked: ["garage"],
+    };
+    stubGateway([json(data)]);
+    render(<Overview />);
+    const garage = await screen.findByRole("region", { name: "garage" });
+    expect(garage.textContent).toBe("garageLockedPassword needed — open this device to log in");
+    // No figures, no inverters, no "not answering": the card has nothing of the device.
+    expect(garage.querySelector(".fs-5, [data-inverters], [data-reachable], [data-alerts]")).toBeNull();
+    const links = [...garage.querySelectorAll("a")].map((a) => a.getAttribute("href"));
+    expect(links).toEqual(["/d/garage/", "/d/garage/"]);
+    expect(screen.getByRole("link", { name: "Password needed — open this device to log in" })).toBeTruthy();
+    const all = screen.getByRole("region", { name: "All devices" });
+    expect(all.querySelector("[data-left-out]")?.textContent).toBe(
+      "Not in the total, password needed: garage",
+    );
+    // The readable device's card is as ever, and the total says nothing of left-out devices when there are none.
+    expect(screen.getByRole("region", { name: "roof" }).querySelector("[data-inverters]")?.textContent).toBe(
+      "1 / 2 / 3",
+    );
+    cleanup();
+    stubGateway([json(answer(812.4))]);
+    render(<Overview />);
+    await screen.findByRole("region", { name: "roof" });
+    expect(screen.getByRole("region", { name: "All devices" }).querySelector("[data-left-out]")).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect } from "react";
 import { overviewEndpoints } from "@dtu/api/endpoints";
-import type { OverviewDevice, OverviewTotal } from "@dtu/api/overview";
+import type { OverviewCard, OverviewDevice, OverviewTotal } from "@dtu/api/overview";
 import { Page } from "../../components/ui/Page";
 import { useApi } from "../../components/ui/useApi";
 import { deviceHref } from "../../lib/devices";
-import { useI18n, type MessageKey } from "../../lib/i18n";
+import { useI18n, useT, type MessageKey } from "../../lib/i18n";
 import { readText } from "../../lib/notRead";
 import { gatewayPaths } from "../../lib/routes";
 import { EnergyLink } from "./EnergyLink";
@@ -97,7 +97,35 @@ function Coverage({ device }: { device: OverviewDevice }) {
   );
 }
 
-function DeviceCard({ device }: { device: OverviewDevice }) {
+/**
+ * A device the request may not read (its read-only access off, and the page's login is not its password): its name
+ * and the way to its own login, nothing else (the gateway sends nothing else).
+ */
+function LockedCard({ name }: { name: string }) {
+  const t = useT();
+  return (
+    <div className="col">
+      <section className="card h-100" aria-label={name} data-locked>
+        <div className="card-header d-flex flex-wrap justify-content-between column-gap-2 text-bg-secondary">
+          <a className="text-reset fw-bold" href={deviceHref(name)} aria-label={t("overview.open", { name })}>
+            {name}
+          </a>
+          <span>{t("overview.locked")}</span>
+        </div>
+        <div className="card-body">
+          <a href={deviceHref(name)}>{t("overview.lockedHint")}</a>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function DeviceCard({ device }: { device: OverviewCard }) {
+  if (device.locked) return <LockedCard name={device.name} />;
+  return <OpenCard device={device} />;
+}
+
+function OpenCard({ device }: { device: OverviewDevice }) {
   const { t, dateTime } = useI18n();
   const inv = device.inverters;
   return (
@@ -163,6 +191,11 @@ export function Overview() {
             <div className="card-header">{t("overview.all")}</div>
             <div className="card-body">
               <Figures of={data.total} />
+              {data.locked.length > 0 && (
+                <p className="mb-0 mt-2 small text-center" data-left-out>
+                  {t("overview.leftOut", { names: data.locked.join(", ") })}
+                </p>
+              )}
             </div>
           </section>
           {data.devices.length === 0 ? (
