@@ -244,6 +244,9 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
     }
   };
   let open: { value: boolean; until: number } | null = null;
+  // Credentials the device accepted, with the end of the minute they are trusted without asking again. Past it, they
+  // are asked again; while the device does not answer, its last answer holds (as for `open`): its owner keeps seeing
+  // "not answering since …", not a locked card asking again for the password the device took.
   const accepted = new Map<string, number>();
 
   return {
@@ -264,18 +267,21 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
       return zone ? dayOf(zone, now()) : null;
     },
     async access(authorization, address) {
+      let answering = true;
       if (!open || open.until <= now()) {
         const status = await readStatus({});
         // Never reached: nothing of it is known, so nothing of it can leak. Unreachable now: its last answer holds.
-        if (status === null) return (open?.value ?? total === null) ? OPEN : REFUSED;
-        open = { value: status !== 401, until: now() + ACCESS_CACHE_MS };
+        if (status !== null) open = { value: status !== 401, until: now() + ACCESS_CACHE_MS };
+        else if (!open) return total === null ? OPEN : REFUSED;
+        else answering = false;
       }
       if (open.value) return OPEN;
       if (authorization === undefined) return REFUSED;
       if ((accepted.get(authorization) ?? 0) > now()) return ACCEPTED;
       return braked(app.security, address, async () => {
-        const status = await readStatus({ authorization });
-        if (status === null) return null;
+        const status = answering ? await readStatus({ authorization }) : null;
+        // Not answering: the last answer holds (above); credentials it never took stay refused, uncounted.
+        if (status === null) return accepted.has(authorization) ? true : null;
         if (status === 401) return false;
         accepted.set(authorization, now() + ACCESS_CACHE_MS);
         return true;
