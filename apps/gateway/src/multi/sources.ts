@@ -58,13 +58,16 @@ export interface DeviceSource {
  * credentials are not looked at), `accepted` when it wants credentials and these pass, `refused` otherwise. A refusal
  * of credentials is not yet counted on the device's guessing brake: `count()` does that, and ./access.ts decides
  * (another device's right password is no guess at this one). `count` does nothing when nothing was checked (no
- * credentials, the brake's queue full, the device not answering).
+ * credentials, the brake's queue full). `unanswered`: the device could not be asked about these credentials.
  */
-export type ReadAccess = { kind: "open" } | { kind: "accepted" } | { kind: "refused"; count(): void };
+export type ReadAccess =
+  { kind: "open" } | { kind: "accepted" } | { kind: "refused"; count(): void } | { kind: "unanswered" };
 
 const OPEN: ReadAccess = { kind: "open" };
 const ACCEPTED: ReadAccess = { kind: "accepted" };
 const REFUSED: ReadAccess = { kind: "refused", count: () => undefined };
+/** Credentials the device could not be asked about (not answering): neither accepted nor a wrong password. */
+const UNANSWERED: ReadAccess = { kind: "unanswered" };
 
 /** `reachable` with the instant of its last change. */
 function reachability(
@@ -115,7 +118,7 @@ async function braked(
     security.throttle.success(key);
     return ACCEPTED;
   }
-  if (ok === null) return REFUSED;
+  if (ok === null) return UNANSWERED;
   return { kind: "refused", count: () => security.throttle.failure(key) };
 }
 

@@ -2,7 +2,8 @@
  * A real device with read-only access off that stops answering (switched off, out of Wi-Fi): its last answer on read
  * access holds (multi/sources.ts), so the owner whose password it accepted keeps seeing its card, "not answering
  * since …", instead of a locked card asking for a password the owner already gave. Nothing new is unlocked: a
- * password the device never accepted, or none, stays refused. Time moves with an injected clock.
+ * password the device never accepted stays unreadable ("unanswered": it could not be checked, so it is not called
+ * wrong), and none stays refused. Time moves with an injected clock.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -50,7 +51,15 @@ describe("a locked real device that stops answering", () => {
     expect(await kinds(RIGHT, undefined, basicAuth("wrong-pw"))).toEqual(["accepted", "refused", "refused"]);
     await device.close();
     now += 61_000;
-    expect(await kinds(RIGHT, undefined, basicAuth("wrong-pw"))).toEqual(["accepted", "refused", "refused"]);
+    expect(await kinds(RIGHT, undefined, basicAuth("wrong-pw"))).toEqual([
+      "accepted",
+      "refused",
+      "unanswered",
+    ]);
+  });
+
+  it("calls credentials it was never asked about unanswered, not wrong", async () => {
+    expect(await kinds(basicAuth("never-tried"))).toEqual(["unanswered"]);
   });
 
   it("keeps it too when only the password's answer has expired", async () => {
@@ -74,7 +83,7 @@ describe("a locked real device that stops answering", () => {
       now += 15_000;
       await device.close();
       expect((await other.access(RIGHT, ADDRESS)).kind).toBe("accepted");
-      expect((await other.access(basicAuth("wrong-pw"), ADDRESS)).kind).toBe("refused");
+      expect((await other.access(basicAuth("wrong-pw"), ADDRESS)).kind).toBe("unanswered");
     } finally {
       other.close();
       await otherApp.close();
