@@ -16,8 +16,10 @@
 import { existsSync } from "node:fs";
 
 /**
- * Sources (below src/, `/`-separated prefixes) that only the gateway build contains: the gateway's screens. The
- * device build's CSS purge does not count their words. Add a gateway screen's feature folder and screen file here.
+ * Sources (below src/, `/`-separated prefixes) that only the gateway build contains: the gateway's screens and its
+ * own app parts. The device build's CSS purge does not count their words, nor does the React rename list's rule 2
+ * (scripts/react-private-fields.mjs: the device bundle never holds them). Add a gateway screen's feature folder and
+ * screen file here.
  */
 export const GATEWAY_SOURCES = [
   "features/history/",
@@ -31,6 +33,9 @@ export const GATEWAY_SOURCES = [
   "screens/AllHistory.tsx",
   "components/chart/",
   "app/DeviceSwitcher.tsx",
+  "app/ScreenBoundary.tsx",
+  "app/screenTexts.ts",
+  "locales/index.gateway.ts",
 ];
 
 /** @returns {import("vite").Plugin} `x.gateway.ts` (or `.tsx`) in place of `x.ts` / `x.tsx`, for the gateway build. */

@@ -4,7 +4,9 @@
 // when it cannot cross a boundary of the bundle:
 //   1. the installed React bundles write or read it as a property (`.name` or `name:`), so it still means something;
 //   2. the app's code (apps/webapp/src and packages/api, comments aside) never writes the word, except as a name
-//      imported from React: no object of the app, nothing sent as JSON or kept in storage, can carry it;
+//      imported from React: no object of the app, nothing sent as JSON or kept in storage, can carry it. Sources
+//      only the gateway build holds (build-kind.mjs GATEWAY_SOURCES, e.g. a class component's
+//      `getDerivedStateFromError`) do not count: that build renames no property;
 //   3. TypeScript's DOM and ECMAScript declarations never use the word: no DOM property, no event field, no
 //      language protocol (`return`, `flags`, `then`, `toJSON`, …);
 //   4. it is a compound name (camelCase, `_`-prefixed, `unstable_…`) or one of React's exported names: plain words
@@ -18,8 +20,9 @@
 // scripts/react-private-fields.test.ts runs the same rules: it fails when a listed name breaks one.
 import { readFileSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { GATEWAY_SOURCES } from "./build-kind.mjs";
 import { withoutComments } from "./purge-css.mjs";
 
 const webapp = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -109,8 +112,11 @@ const IMPORT_FROM_REACT =
 /** Rule 2: the words of the app's own code and its wire contract, imports of React's names left out. */
 export function appWords() {
   const into = new Set();
+  const src = join(webapp, "src");
+  const deviceOnly = (file) =>
+    !GATEWAY_SOURCES.some((prefix) => relative(src, file).split(sep).join("/").startsWith(prefix));
   for (const file of [
-    ...sourceFiles(join(webapp, "src")),
+    ...sourceFiles(src).filter(deviceOnly),
     ...sourceFiles(join(webapp, "../../packages/api/src")),
   ]) {
     const code = withoutComments(readFileSync(file, "utf8"));

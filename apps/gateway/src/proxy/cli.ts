@@ -86,7 +86,10 @@ export async function runProxy(args: ProxyCliArgs): Promise<void> {
   // Tell at once whether the device answers, without waiting for the first page load.
   void fetch(new URL("/api/system/status", app.device), { signal: AbortSignal.timeout(4000) }).then(
     (res) => {
-      if (!res.ok) console.log(`Device answered HTTP ${res.status} to /api/system/status`);
+      // 401 is the device's answer with read-only access off (API.md §2.1): normal, not a fault.
+      if (res.status === 401)
+        console.log("The device's read-only access is off: its pages ask for its admin password.");
+      else if (!res.ok) console.log(`Device answered HTTP ${res.status} to /api/system/status`);
       return res.body?.cancel();
     },
     (err: unknown) =>

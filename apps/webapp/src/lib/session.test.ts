@@ -1,7 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const GOOD = btoa("admin:openDTU42");
+
+// Each test loads the session module as a page load does: not the copy another file of this worker loaded
+// (vitest.config.ts `isolate: false`).
+beforeEach(() => vi.resetModules());
 
 afterEach(() => {
   vi.unstubAllGlobals();

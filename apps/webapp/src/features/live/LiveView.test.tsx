@@ -19,6 +19,9 @@ vi.mock("./hooks", async (importOriginal) => {
   };
 });
 
+// The unit files share their worker's module cache (vitest.config.ts `isolate: false`): a file that ran before may
+// have imported InverterPanel with the real hooks. Drop the cache so the panels below import the counting mock.
+vi.resetModules();
 const { InverterPanel } = await import("./InverterPanel");
 const { LiveView } = await import("./LiveView");
 const { useLive } = await import("./hooks");
