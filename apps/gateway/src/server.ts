@@ -247,6 +247,7 @@ async function main(): Promise<void> {
         user: own?.user ?? args.deviceUser,
         ...(password !== undefined ? { password } : {}),
       },
+      ...(own ? { credentialsInAddress: true } : {}),
     });
     return;
   }

@@ -13,10 +13,14 @@
 import type { IncomingMessage } from "node:http";
 import type { NamedSource } from "./overview.ts";
 
-/** `open`: readable without credentials; `unlocked`: readable with the request's; `locked`: not readable. */
-export type DeviceAccess = "open" | "unlocked" | "locked";
+/**
+ * `open`: readable without credentials; `unlocked`: readable with the request's; `locked`: not readable;
+ * `unanswered`: not readable, the device not answering to check the request's credentials (a login is then not
+ * told "wrong password", ./top.ts).
+ */
+export type DeviceAccess = "open" | "unlocked" | "locked" | "unanswered";
 
-export const readable = (access: DeviceAccess): boolean => access !== "locked";
+export const readable = (access: DeviceAccess): boolean => access === "open" || access === "unlocked";
 
 /** Each device's access for this request, in the devices' order; refusals booked on the brakes as said above. */
 export async function accessOf(
@@ -30,9 +34,10 @@ export async function accessOf(
   if (!answers.some((a) => a.kind === "accepted")) {
     for (const a of answers) if (a.kind === "refused") a.count();
   }
-  return answers.map((a) => (a.kind === "open" ? "open" : a.kind === "accepted" ? "unlocked" : "locked"));
+  const access = { open: "open", accepted: "unlocked", refused: "locked", unanswered: "unanswered" } as const;
+  return answers.map((a) => access[a.kind]);
 }
 
 /** The names of the devices locked for this request, in order. */
 export const lockedNames = (devices: readonly NamedSource[], access: readonly DeviceAccess[]): string[] =>
-  devices.filter((_, i) => access[i] === "locked").map((d) => d.name);
+  devices.filter((_, i) => !readable(access[i] ?? "locked")).map((d) => d.name);

@@ -15,18 +15,34 @@ export interface DevicesCliArgs extends DevicesOptions {
   reachNote: (host: string, what: string) => string;
 }
 
-/** The start message: where each device is and what it is (addresses without credentials, specs.ts). */
+/**
+ * The start message: where each device is and what it is (addresses without credentials, specs.ts). One device
+ * under `--base-path` is spoken of as the one-device gateway does (server.ts): its addresses with the prefix, no
+ * name (`dtu` is none the owner gave), "the" device rather than "every device".
+ */
 export function startLines(
   devices: readonly RunningDevice[],
   args: Pick<DevicesCliArgs, "host" | "urls" | "reachNote">,
   port: number,
 ): string[] {
-  const [base = "http://localhost/"] = args.urls(args.host, port);
+  const urls = args.urls(args.host, port);
+  const [one] = devices;
+  if (devices.length === 1 && one) {
+    return [
+      `OpenDTU gateway under ${one.prefix} (${one.note})`,
+      ...urls.map((url) => `  ${new URL(one.prefix.slice(1), url).href}`),
+      ...(one.defaultPassword()
+        ? [
+            `Admin login: admin / ${DEFAULT_PASSWORD} (the default password; change it under Settings > Security)`,
+          ]
+        : []),
+      args.reachNote(args.host, "the device's live data and, with its admin password, every setting"),
+    ];
+  }
+  const [base = "http://localhost/"] = urls;
   const lines = [
-    devices.length > 1
-      ? `OpenDTU gateway with ${devices.length} devices (overview: GET /api/overview)`
-      : `OpenDTU gateway under ${devices[0]?.prefix ?? "/"}`,
-    ...args.urls(args.host, port).map((url) => `  ${url}`),
+    `OpenDTU gateway with ${devices.length} devices (overview: GET /api/overview)`,
+    ...urls.map((url) => `  ${url}`),
   ];
   for (const d of devices) {
     lines.push(`  ${d.name}: ${new URL(d.prefix.slice(1), base).href} (${d.note})`);
@@ -48,7 +64,9 @@ export async function historyLines(devices: readonly RunningDevice[]): Promise<s
     devices.map(async ({ name, dataDir, history }) => {
       if (!history) return [];
       const access = history.access ? historyLine(await history.access, dataDir, "several") : null;
-      return [history.note, access].filter((l) => l !== null).map((l) => `  ${name}: ${l}`);
+      const lines = [history.note, access].filter((l) => l !== null);
+      // One device (under a base path) has no name to tell it from another.
+      return devices.length === 1 ? lines : lines.map((l) => `  ${name}: ${l}`);
     }),
   );
   return lines.flat();

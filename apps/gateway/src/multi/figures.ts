@@ -42,10 +42,25 @@ export function deviceFigures(live: DeviceLive, last: LastReadings): DeviceFigur
     at = Math.max(at ?? 0, reading.t);
   }
   return {
-    power_w: own ? own.Power.v : null,
+    // A silent device's last power is not "now" (its card says since when it is silent): no figure.
+    power_w: own && live.reachable ? own.Power.v : null,
     yield_day_wh: day,
     yield_total_kwh: lifetime,
     last_known_at: at,
+  };
+}
+
+/**
+ * A card's inverter counts: total and read since the DTU started as last known; reachable and producing are "now",
+ * which a silent device's last document no longer tells, so 0 while it does not answer.
+ */
+export function inverterCounts(live: DeviceLive): OverviewDevice["inverters"] {
+  const now = live.reachable ? live.inverters : [];
+  return {
+    total: live.inverters.length,
+    reachable: now.filter((i) => i.reachable).length,
+    producing: now.filter((i) => i.producing).length,
+    read: live.inverters.filter((i) => i.read).length,
   };
 }
 

@@ -11,7 +11,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Overview, OverviewCard, OverviewDevice } from "@dtu/api/overview";
 import { accessOf, lockedNames, readable, type DeviceAccess } from "./access.ts";
-import { deviceFigures, totalOf, unreadOf } from "./figures.ts";
+import { deviceFigures, inverterCounts, totalOf, unreadOf } from "./figures.ts";
 import type { LastReadings } from "./lastRead.ts";
 import type { DeviceSource } from "./sources.ts";
 
@@ -35,12 +35,7 @@ export function buildOverview(devices: readonly NamedSource[], access: readonly 
       reachable: live.reachable,
       since: Math.floor(live.since / 1000),
       ...deviceFigures(live, last),
-      inverters: {
-        total: live.inverters.length,
-        reachable: live.inverters.filter((i) => i.reachable).length,
-        producing: live.inverters.filter((i) => i.producing).length,
-        read: live.inverters.filter((i) => i.read).length,
-      },
+      inverters: inverterCounts(live),
       alerts_open: alerts?.open ?? null,
       alerts_critical: alerts?.critical ?? null,
     };

@@ -58,13 +58,16 @@ export interface DeviceSource {
  * credentials are not looked at), `accepted` when it wants credentials and these pass, `refused` otherwise. A refusal
  * of credentials is not yet counted on the device's guessing brake: `count()` does that, and ./access.ts decides
  * (another device's right password is no guess at this one). `count` does nothing when nothing was checked (no
- * credentials, the brake's queue full, the device not answering).
+ * credentials, the brake's queue full). `unanswered`: the device could not be asked about these credentials.
  */
-export type ReadAccess = { kind: "open" } | { kind: "accepted" } | { kind: "refused"; count(): void };
+export type ReadAccess =
+  { kind: "open" } | { kind: "accepted" } | { kind: "refused"; count(): void } | { kind: "unanswered" };
 
 const OPEN: ReadAccess = { kind: "open" };
 const ACCEPTED: ReadAccess = { kind: "accepted" };
 const REFUSED: ReadAccess = { kind: "refused", count: () => undefined };
+/** Credentials the device could not be asked about (not answering): neither accepted nor a wrong password. */
+const UNANSWERED: ReadAccess = { kind: "unanswered" };
 
 /** `reachable` with the instant of its last change. */
 function reachability(
@@ -115,7 +118,7 @@ async function braked(
     security.throttle.success(key);
     return ACCEPTED;
   }
-  if (ok === null) return REFUSED;
+  if (ok === null) return UNANSWERED;
   return { kind: "refused", count: () => security.throttle.failure(key) };
 }
 
@@ -244,6 +247,9 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
     }
   };
   let open: { value: boolean; until: number } | null = null;
+  // Credentials the device accepted, with the end of the minute they are trusted without asking again. Past it, they
+  // are asked again; while the device does not answer, its last answer holds (as for `open`): its owner keeps seeing
+  // "not answering since …", not a locked card asking again for the password the device took.
   const accepted = new Map<string, number>();
 
   return {
@@ -264,18 +270,21 @@ export function proxySource(app: ProxyApp, opts: ProxySourceOptions): DeviceSour
       return zone ? dayOf(zone, now()) : null;
     },
     async access(authorization, address) {
+      let answering = true;
       if (!open || open.until <= now()) {
         const status = await readStatus({});
         // Never reached: nothing of it is known, so nothing of it can leak. Unreachable now: its last answer holds.
-        if (status === null) return (open?.value ?? total === null) ? OPEN : REFUSED;
-        open = { value: status !== 401, until: now() + ACCESS_CACHE_MS };
+        if (status !== null) open = { value: status !== 401, until: now() + ACCESS_CACHE_MS };
+        else if (!open) return total === null ? OPEN : REFUSED;
+        else answering = false;
       }
       if (open.value) return OPEN;
       if (authorization === undefined) return REFUSED;
       if ((accepted.get(authorization) ?? 0) > now()) return ACCEPTED;
       return braked(app.security, address, async () => {
-        const status = await readStatus({ authorization });
-        if (status === null) return null;
+        const status = answering ? await readStatus({ authorization }) : null;
+        // Not answering: the last answer holds (above); credentials it never took stay refused, uncounted.
+        if (status === null) return accepted.has(authorization) ? true : null;
         if (status === 401) return false;
         accepted.set(authorization, now() + ACCESS_CACHE_MS);
         return true;

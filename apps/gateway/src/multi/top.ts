@@ -106,8 +106,9 @@ async function everyDeviceAccepts(devices: readonly TopDevice[], req: IncomingMe
 /**
  * The overview's login: accepted when the credentials unlock at least one device that is locked without them (its
  * own read rule and guessing brake, ./access.ts, which also books the refusals). Refused when they unlock none, so a
- * wrong password never passes for a login. With every device open, there is nothing to unlock: every device must
- * accept them, as each device's own login does.
+ * wrong password never passes for a login. When none unlocks and a locked device could not be asked (not answering),
+ * 503: the password may be right, so it is not called wrong. With every device open, there is nothing to unlock:
+ * every device must accept them, as each device's own login does.
  */
 async function sendAuthenticate(devices: readonly TopDevice[], req: IncomingMessage, res: ServerResponse) {
   const auth = req.headers.authorization;
@@ -115,6 +116,8 @@ async function sendAuthenticate(devices: readonly TopDevice[], req: IncomingMess
   if (auth) {
     const access = await accessOf(devices, req);
     if (access.includes("unlocked")) status = 200;
+    // A device that could not check them may have taken them: not "wrong password", but "did not answer".
+    else if (access.includes("unanswered")) status = 503;
     else if (!access.includes("locked")) status = await everyDeviceAccepts(devices, req, auth);
   }
   if (status === 200) json(res, 200, { type: "success", message: "Authenticated", code: 0 });

@@ -17,11 +17,17 @@ export interface ProxyCliArgs {
   reachNote: (host: string, what: string) => string;
   /** History recording (issue 14); `password` is only needed while the device's read-only access is off. */
   history?: ProxyHistoryOptions;
+  /** The user and password came in the device's address (`http://admin:secret@…`), not from --device-user/-password. */
+  credentialsInAddress?: boolean;
 }
 
-/** How the owner gives a device its password: the single proxy's option, or (several devices) the device's address. */
+/**
+ * How the owner gives a device its password: the single proxy's option (`address`: the single proxy whose address
+ * carried its credentials), or (several devices) the device's address.
+ */
 const PASSWORD_HOW = {
   single: "Pass --device-password (env DTU_DEVICE_PASSWORD)",
+  address: "Put it in the device's address (http://admin:PASSWORD@host) or pass --device-password",
   several: "Put it in the device's address (NAME=http://admin:PASSWORD@host) or pass --device-password",
 } as const;
 
@@ -74,7 +80,8 @@ export async function runProxy(args: ProxyCliArgs): Promise<void> {
     // A history file that cannot be used (or was kept aside) is said first; the device's access rule after it.
     const note = keeper.startNote();
     if (note) console.log(note);
-    if (keeper.current()) void app.history.access.then((a) => console.log(historyLine(a, dataDir)));
+    const how = args.credentialsInAddress ? "address" : "single";
+    if (keeper.current()) void app.history.access.then((a) => console.log(historyLine(a, dataDir, how)));
   }
   // Tell at once whether the device answers, without waiting for the first page load.
   void fetch(new URL("/api/system/status", app.device), { signal: AbortSignal.timeout(4000) }).then(

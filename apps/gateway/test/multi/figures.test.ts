@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { LiveTotal } from "@dtu/api/live";
 import type { OverviewDevice } from "@dtu/api/overview";
-import { deviceFigures, totalOf } from "../../src/multi/figures.ts";
+import { deviceFigures, inverterCounts, totalOf } from "../../src/multi/figures.ts";
 import type { LastReading } from "../../src/multi/lastRead.ts";
 import type { DeviceLive } from "../../src/multi/sources.ts";
 
@@ -20,6 +20,20 @@ const live = (own: LiveTotal | null, read: Record<string, boolean>): DeviceLive 
 const readings = (entries: Record<string, LastReading>) => new Map(Object.entries(entries));
 
 describe("a device's figures", () => {
+  it("give a silent device no power now and no inverters reachable or producing now, but its yields and counts", () => {
+    const answering = live(total(812.4, 3120, 1804.113), { A1: true, B2: true });
+    const silent: DeviceLive = { ...answering, reachable: false };
+    expect(deviceFigures(answering, new Map()).power_w).toBe(812.4);
+    expect(deviceFigures(silent, new Map())).toEqual({
+      power_w: null,
+      yield_day_wh: 3120,
+      yield_total_kwh: 1804.113,
+      last_known_at: null,
+    });
+    expect(inverterCounts(answering)).toEqual({ total: 2, reachable: 2, producing: 2, read: 2 });
+    expect(inverterCounts(silent)).toEqual({ total: 2, reachable: 0, producing: 0, read: 2 });
+  });
+
   it("are null when nothing was read and the history has nothing", () => {
     const none = { power_w: null, yield_day_wh: null, yield_total_kwh: null, last_known_at: null };
     expect(deviceFigures(live(total(0, 0, 0), { A1: false, B2: false }), new Map())).toEqual(none);

@@ -103,4 +103,15 @@ describe("a simulated and a real device, each locked with its own password", () 
     expect((await get(path, ROOF)).status).toBe(200);
     expect(braking(0)).toBe(0);
   });
+
+  it("does not call a password wrong while the real device cannot check it, and shows the sim to its own", async () => {
+    await garage.close();
+    const path = "/api/security/authenticate";
+    const res = await get(path, basic("untried-pw"));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ type: "danger", message: "A device did not answer" });
+    expect((await get(path, ROOF)).status).toBe(200);
+    const o = await overview(ROOF);
+    expect(o.locked).toEqual(["garage"]);
+  });
 });
