@@ -83,14 +83,14 @@ export default defineArea({
     csv: "Télécharger en CSV",
     csvFailed: "Le téléchargement du CSV a échoué : {message}",
     noData: "Aucune donnée enregistrée pour cette période.",
-    gapNote: "Trous dans la courbe : la passerelle était arrêtée ou l’appareil ne répondait pas.",
+    gapNote: "Trous dans la courbe : la passerelle était arrêtée ou l'appareil ne répondait pas.",
     chartDay: "Courbe de puissance du {date}",
     chartBars: "Énergie par période",
     backupTitle: "Sauvegarde",
     backupIntro:
-      "Tout l’historique enregistré dans un seul fichier, à emporter sur un nouvel ordinateur. Réservé à l’administrateur. Pour le restaurer : arrêtez la passerelle, placez le fichier dans son dossier de données sous le nom history.db (à la place de l’ancien), puis redémarrez-la.",
-    backup: "Télécharger la sauvegarde de l’historique",
-    backupFailed: "La sauvegarde de l’historique a échoué : {message}",
+      "Tout l'historique enregistré dans un seul fichier, à emporter sur un nouvel ordinateur. Réservé à l'administrateur. Pour le restaurer : arrêtez la passerelle, placez le fichier dans son dossier de données sous le nom history.db (à la place de l'ancien), puis redémarrez-la.",
+    backup: "Télécharger la sauvegarde de l'historique",
+    backupFailed: "La sauvegarde de l'historique a échoué : {message}",
     allDevices: "Énergie de tous les appareils réunis",
   },
 });

@@ -31,6 +31,19 @@ describe("locales", () => {
     }
   }
 
+  // French sets a space before ":", ";", "!" and "?"; one apostrophe for the whole app (the straight one), so
+  // texts written apart do not mix two (an owner walk-through found "Envoi:" and "l’historique" beside "l'onduleur").
+  it("fr: a space before two-part punctuation, straight apostrophes only", () => {
+    const bad: string[] = [];
+    for (const [area, texts] of Object.entries(areas)) {
+      for (const [k, v] of Object.entries(texts.fr as Record<string, string>)) {
+        // "05:30" is a time, not a sentence's colon.
+        if (/[^\s\d]:(\s|$)|[^\s]([;!?])(\s|$)|\u2019/.test(v)) bad.push(`${area}.${k}: ${v}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
   it("apiresponse has a text for every result code of the contract", () => {
     const keys = Object.keys(areas.apiresponse.en);
     expect(keys.sort()).toEqual(ALL_RESULT_CODES.map(String).sort());

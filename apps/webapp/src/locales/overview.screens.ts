@@ -58,7 +58,7 @@ export default defineArea({
     silentSince: "Ne répond plus depuis {time}",
     inverters: "Onduleurs en production / joignables / au total",
     unread: "Non lus depuis le démarrage de la DTU : {n} sur {all} onduleurs",
-    lastKnown: "Les productions comptent les dernières mesures gardées dans l’historique, du {time}",
+    lastKnown: "Les productions comptent les dernières mesures gardées dans l'historique, du {time}",
     alerts: "Alertes en cours",
     alertsOf: "Alertes en cours de {name}",
     critical: "(dont critiques : {count})",
@@ -75,6 +75,6 @@ export default defineArea({
     historyTitle: "Historique de tous les appareils",
     energyLink: "Énergie de tous les appareils par jour, mois et année",
     noToday:
-      "Aucun appareil n’a encore communiqué sa date à la passerelle : il n’y a donc aucune période à afficher. Réessayez dès qu’un appareil répond.",
+      "Aucun appareil n'a encore communiqué sa date à la passerelle : il n'y a donc aucune période à afficher. Réessayez dès qu'un appareil répond.",
   },
 });

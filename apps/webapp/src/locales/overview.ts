@@ -13,7 +13,7 @@ export default defineArea({
     devices: "Geräte",
   },
   fr: {
-    title: "Vue d’ensemble",
+    title: "Vue d'ensemble",
     devices: "Appareils",
   },
 });

@@ -76,6 +76,19 @@ describe("an alert's deliveries", () => {
     ]);
   });
 
+  it("label the deliveries with the colon of the owner's language (French: a space before it)", () => {
+    setLocale("fr");
+    render(
+      <AlertList
+        answer={answer([{ channel: "mqtt", at: 1, ok: true, error: null }])}
+        onChanged={() => undefined}
+      />,
+    );
+    expect(document.querySelector("[data-alert] ul")?.parentElement?.textContent).toBe(
+      "Envoi : MQTT : envoyée",
+    );
+  });
+
   it("words why alerts are kept in memory in the owner's language", () => {
     setLocale("fr");
     render(

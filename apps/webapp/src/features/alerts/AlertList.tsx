@@ -20,7 +20,8 @@ function Deliveries({ alert }: { alert: Alert }) {
   const { t } = useI18n();
   return (
     <div className="small mt-1">
-      <span className="text-body-secondary">{t("alerts.deliveries")}: </span>
+      {/* The colon is part of the text: French sets a space before it. */}
+      <span className="text-body-secondary">{t("alerts.deliveries")} </span>
       {alert.deliveries.length === 0 ? (
         <span className="text-body-secondary">{t("alerts.notSent")}</span>
       ) : (

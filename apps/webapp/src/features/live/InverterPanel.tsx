@@ -121,7 +121,7 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
           <p className="text-body-secondary mb-0">{t("live.noDetail")}</p>
         )}
       </div>
-      {Open && <Open serial={serial} name={inv.name} onClose={close} radio={inv.radio_stats} />}
+      {Open && <Open serial={serial} name={inv.name} onClose={close} radio={inv.radio_stats} read={read} />}
     </section>
   );
 });

@@ -40,4 +40,6 @@ export interface InverterDialogProps {
   serial: string;
   name: string;
   onClose: () => void;
+  /** False while the inverter was never read since the DTU started: its limit is the device's placeholder 0. */
+  read?: boolean;
 }

@@ -7,6 +7,7 @@ import { BusyButton } from "../../../components/ui/Buttons";
 import { useApi } from "../../../components/ui/useApi";
 import { clearNotices, useSave } from "../../../components/ui/useSave";
 import { useI18n } from "../../../lib/i18n";
+import { readText } from "../../../lib/notRead";
 import { livePaths, postLimit } from "../api";
 import { limitRange, limitType, limitValid, type LimitKind } from "../format";
 import { StatusBadge } from "../StatusBadge";
@@ -20,7 +21,7 @@ const INVALID_TYPE = 5003;
  * Limit settings (SEED §2, §5; API.md §3.7): relative % or absolute W, persistent or not, seed ranges with the
  * max_power rule. The status badge refreshes while open; on success the dialog closes.
  */
-export function LimitDialog({ serial, name, onClose }: InverterDialogProps) {
+export function LimitDialog({ serial, name, onClose, read = true }: InverterDialogProps) {
   const { t, number } = useI18n();
   const { data, loading, error, reload } = useApi<LimitStatus>(livePaths.limitStatus);
   usePolling(reload);
@@ -33,10 +34,10 @@ export function LimitDialog({ serial, name, onClose }: InverterDialogProps) {
   const [touched, setTouched] = useState(false);
   const { busy, result, clear, run } = useSave();
 
-  // Prefill once with the current relative limit.
+  // Prefill once with the current relative limit; never with the placeholder 0 of an inverter not read yet.
   useEffect(() => {
-    if (status && value === "" && !touched) setValue(String(status.limit_relative));
-  }, [status, value, touched]);
+    if (read && status && value === "" && !touched) setValue(String(status.limit_relative));
+  }, [read, status, value, touched]);
 
   const range = limitRange(kind, maxPower);
   const num = Number(value);
@@ -86,9 +87,17 @@ export function LimitDialog({ serial, name, onClose }: InverterDialogProps) {
                   <th scope="row" className="fw-normal">
                     {t("live.limitCurrentRelative")}
                   </th>
-                  <td>{number(status.limit_relative, Number.isInteger(status.limit_relative) ? 0 : 1)} %</td>
+                  <td>
+                    {readText(
+                      number,
+                      status.limit_relative,
+                      Number.isInteger(status.limit_relative) ? 0 : 1,
+                      read,
+                    )}{" "}
+                    %
+                  </td>
                 </tr>
-                {maxPower > 0 && (
+                {read && maxPower > 0 && (
                   <tr>
                     <th scope="row" className="fw-normal">
                       {t("live.limitCurrentAbsolute")}

@@ -156,6 +156,18 @@ describe("LimitDialog", () => {
     ]);
   });
 
+  it("shows a dash and prefills nothing for an inverter never read (its 0 is the device's placeholder)", async () => {
+    stubFetch({
+      "/api/limit/status": { [SERIAL]: { limit_relative: 0, max_power: 800, limit_set_status: "Ok" } },
+    });
+    render(<LimitDialog serial={SERIAL} name="Roof" onClose={() => undefined} read={false} />);
+    await screen.findByText("Ok");
+    expect(screen.getByText("— %")).toBeTruthy();
+    expect(screen.queryByText("0 %")).toBeNull();
+    expect(screen.queryByText("0 W")).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>("New limit").value).toBe("");
+  });
+
   it("shows a server warning and stays open", async () => {
     stubFetch({
       "/api/limit/status": { [SERIAL]: { limit_relative: 50, max_power: 800, limit_set_status: "Ok" } },
