@@ -113,11 +113,21 @@ export function firmwareDefaults(chipId: number): ConfigJson {
 }
 
 /**
+ * The WiFi network the simulated station is joined to. The simulator reports a connected station (BSSID, RSSI,
+ * a DHCP lease), which a real device only does once an SSID is configured; with none it runs just its access point
+ * (API.md §4.9) and refuses a network save without an SSID (§3.17 check 7). A name here keeps the two consistent, so
+ * an owner can save mDNS or the AP timeout without inventing a WiFi name.
+ */
+export const SIMULATED_SSID = "HomeWifi";
+
+/**
  * What a first start of the gateway writes: the firmware defaults plus two inverters of different families (an
- * HM-800 on the nRF24 radio, an HMS-2000 on the CMT2300A), so live data shows at once (issue 2 §6).
+ * HM-800 on the nRF24 radio, an HMS-2000 on the CMT2300A), so live data shows at once (issue 2 §6), and the WiFi
+ * network of the simulated station.
  */
 export function gatewayDefaults(chipId: number): ConfigJson {
   const config = firmwareDefaults(chipId);
+  config.wifi.ssid = SIMULATED_SSID;
   const hm = config.inverters[0] as ConfigInverter;
   hm.serial = serialFromWire("114182123456");
   hm.name = "Garage roof";
