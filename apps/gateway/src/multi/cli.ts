@@ -60,13 +60,16 @@ export function startLines(
  * recorder (read-only access off, and no or wrong password for it), which would otherwise record nothing silently.
  */
 export async function historyLines(devices: readonly RunningDevice[]): Promise<string[]> {
+  // One device (under a base path) has no name to tell it from another: neither in its lines nor in its address.
+  const one = devices.length === 1;
   const lines = await Promise.all(
     devices.map(async ({ name, dataDir, history }) => {
       if (!history) return [];
-      const access = history.access ? historyLine(await history.access, dataDir, "several") : null;
+      const access = history.access
+        ? historyLine(await history.access, dataDir, one ? "address" : "several")
+        : null;
       const lines = [history.note, access].filter((l) => l !== null);
-      // One device (under a base path) has no name to tell it from another.
-      return devices.length === 1 ? lines : lines.map((l) => `  ${name}: ${l}`);
+      return one ? lines : lines.map((l) => `  ${name}: ${l}`);
     }),
   );
   return lines.flat();

@@ -22,12 +22,13 @@ export interface ProxyCliArgs {
 }
 
 /**
- * How the owner gives a device its password: the single proxy's option (`address`: the single proxy whose address
- * carried its credentials), or (several devices) the device's address.
+ * How the owner gives a device its password: the single proxy's option, or its address (`address`: a single device
+ * given by its address, the proxy whose address carried its credentials or the one device under --base-path), or
+ * (several devices) the device's address after its name.
  */
 const PASSWORD_HOW = {
   single: "Pass --device-password (env DTU_DEVICE_PASSWORD)",
-  address: "Put it in the device's address (http://admin:PASSWORD@host) or pass --device-password",
+  address: "Put it in the device's address (--device http://admin:PASSWORD@host) or pass --device-password",
   several: "Put it in the device's address (NAME=http://admin:PASSWORD@host) or pass --device-password",
 } as const;
 

@@ -2,7 +2,7 @@
  * The start message's history line per real device: a device whose read-only access is off records nothing unless
  * the gateway has its password, so the owner must be told which device refuses and how to give the password (in its
  * address), and a wrong password must be named as such. Two fake devices on loopback, read-only off, in a data
- * folder that does not exist yet.
+ * folder that does not exist yet; and one device alone under --base-path, told as the single device it is.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -16,11 +16,16 @@ import { listenHost, type HostUnderTest } from "./helpers.ts";
 
 let dir: string;
 let t: HostUnderTest;
+let alone: HostUnderTest;
 let devices: FakeDevice[];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "dtu-multi-lines-"));
-  devices = await Promise.all([startFakeDevice("v23", false, "right"), startFakeDevice("v23", false, "pw")]);
+  devices = await Promise.all([
+    startFakeDevice("v23", false, "right"),
+    startFakeDevice("v23", false, "pw"),
+    startFakeDevice("v23", false, "pw"),
+  ]);
   t = await listenHost({
     specs: parseDeviceSpecs([
       `garage=http://admin:wrong@${devices[0]?.url.host}`,
@@ -30,10 +35,18 @@ beforeAll(async () => {
     history: {},
     proxy: { webRoot: join(dir, "no-web"), alerts: { tickMs: 3600_000, pollMs: 3600_000 } },
   });
+  alone = await listenHost({
+    specs: parseDeviceSpecs([`${devices[2]?.url.origin}`]),
+    basePath: "/solar/",
+    dataDir: join(dir, "alone"),
+    history: {},
+    proxy: { webRoot: join(dir, "no-web"), alerts: { tickMs: 3600_000, pollMs: 3600_000 } },
+  });
 });
 
 afterAll(async () => {
   await t?.close();
+  await alone?.close();
   await Promise.all(devices.map((d) => d.close()));
   await rm(dir, { recursive: true, force: true });
 });
@@ -47,6 +60,15 @@ it("says which device refuses the recorder, and why, without the password", asyn
     ),
   ]);
   expect(lines.join("\n")).not.toContain("wrong@");
+});
+
+it("tells the one device under a base path to take the password in --device, without a name", async () => {
+  const lines = await historyLines(alone.host.devices);
+  expect(lines).toEqual([
+    "History is NOT recorded: the device's read-only access is off, so reading live data needs its password. " +
+      "Put it in the device's address (--device http://admin:PASSWORD@host) or pass --device-password, or switch " +
+      "read-only access on.",
+  ]);
 });
 
 it("keeps each real device's alerts in its new data folder, not in memory", () => {
