@@ -119,6 +119,7 @@ const minutes = { ...onOff, minutes: v.number() };
 
 export const AlertConfigViewSchema = v.object({
   language: v.picklist(["en", "de", "fr"]),
+  language_set: v.boolean(),
   rules: v.object({
     inverter_silent: v.object(minutes),
     weak_string: v.object({ ...minutes, percent: v.number() }),

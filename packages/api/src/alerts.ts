@@ -226,6 +226,11 @@ export interface AlertChannelsView {
 /** GET /api/alerts/config */
 export interface AlertConfigView {
   language: AlertLanguage;
+  /**
+   * Whether a POST ever gave the language; while false the default "en" applies and the web app proposes the page's
+   * language. Ignored in a POST, like the secrets' `*_set` flags.
+   */
+  language_set: boolean;
   rules: AlertRules;
   channels: AlertChannelsView;
 }

@@ -3,6 +3,10 @@
  * 0600 (it holds the channel secrets); the secrets are write-only: the view the API returns says only whether one is
  * set. A POST is merged over the current settings field by field; the first bad field refuses the whole POST with a
  * message naming it, and nothing changes.
+ *
+ * Whether anyone chose the alert language is kept too (`language_set`): the file holds a `language` only once a POST
+ * gave one, so the web app can propose the page's language to an owner who never chose (the default `en` applies
+ * meanwhile).
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -24,6 +28,8 @@ import { ALERTS_FILE } from "./paths.ts";
 /** The stored settings: the POST's shape with every secret as a string ("" = none). */
 export interface AlertConfig {
   language: AlertLanguage;
+  /** A POST gave the language (not stored as such: the file has a `language` only then). */
+  language_set: boolean;
   rules: AlertRules;
   channels: {
     mqtt: Omit<AlertChannelsView["mqtt"], "password_set"> & { password: string };
@@ -39,6 +45,7 @@ export { ALERTS_FILE };
 export function defaultAlertConfig(): AlertConfig {
   return {
     language: "en",
+    language_set: false,
     rules: {
       inverter_silent: { enabled: true, minutes: 30 },
       weak_string: { enabled: true, minutes: 60, percent: 60 },
@@ -89,6 +96,7 @@ export function viewOf(config: AlertConfig): AlertConfigView {
   const { password: emailPassword, ...email } = c.email;
   return {
     language: config.language,
+    language_set: config.language_set,
     rules: structuredClone(config.rules),
     channels: {
       mqtt: { ...mqtt, password_set: mqttPassword !== "" },
@@ -143,7 +151,8 @@ function merge(template: Json, post: Json, path: string): Json {
     const out: { [k: string]: Json } = { ...template };
     for (const [key, value] of Object.entries(post)) {
       const field = path ? `${path}.${key}` : key;
-      if (/_set$/.test(key) && path.startsWith("channels.")) continue;
+      // The view's flags, posted back with it, are not settings.
+      if (/_set$/.test(key) && (path.startsWith("channels.") || field === "language_set")) continue;
       if (!Object.hasOwn(template, key)) refuse(field, "not_setting", {}, `${field} is not a setting`);
       if (value === null && Object.values(SECRETS).includes(key as never) && path.startsWith("channels."))
         continue;
@@ -193,7 +202,13 @@ function checkRules(rules: AlertRules): void {
 export function applyPost(current: AlertConfig, post: unknown): AlertConfig {
   if (post === null || typeof post !== "object" || Array.isArray(post))
     refuse("data", "data_object", {}, "data must be a JSON object");
-  const next = merge(structuredClone(current) as unknown as Json, post as Json, "") as unknown as AlertConfig;
+  const { language_set: chosen, ...settings } = current;
+  const merged = merge(
+    structuredClone(settings) as unknown as Json,
+    post as Json,
+    "",
+  ) as unknown as AlertConfig;
+  const next = { ...merged, language_set: chosen || Object.hasOwn(post, "language") };
   if (!["en", "de", "fr"].includes(next.language))
     refuse("language", "language", {}, "language must be en, de or fr");
   checkRules(next.rules);
@@ -224,5 +239,8 @@ export async function loadAlertConfig(dataDir: string, log: (line: string) => vo
 }
 
 export async function saveAlertConfig(dataDir: string, config: AlertConfig): Promise<void> {
-  await atomicWrite(join(dataDir, ALERTS_FILE), `${JSON.stringify(config, null, 2)}\n`);
+  // A language nobody chose is left out, so it stays unchosen after a restart.
+  const { language_set, language, ...settings } = config;
+  const stored = language_set ? { language, ...settings } : settings;
+  await atomicWrite(join(dataDir, ALERTS_FILE), `${JSON.stringify(stored, null, 2)}\n`);
 }

@@ -137,6 +137,8 @@ describe("settings", () => {
   it("defaults: every rule with its threshold, channels off but the browser, no secret set", async () => {
     const v = await view();
     expect(v.language).toBe("en");
+    // Nobody chose it yet: the web app proposes the page's language.
+    expect(v.language_set).toBe(false);
     expect(v.rules.inverter_silent).toEqual({ enabled: true, minutes: 30 });
     expect(v.rules.weak_string).toEqual({ enabled: true, minutes: 60, percent: 60 });
     expect(v.rules.dtu_silent.minutes).toBe(10);
@@ -161,6 +163,7 @@ describe("settings", () => {
     });
     const v = await view();
     expect(v.language).toBe("de");
+    expect(v.language_set).toBe(true);
     expect(v.rules.inverter_silent.minutes).toBe(1);
     expect(v.channels.webhook).toEqual({ enabled: true, url: "http://127.0.0.1:9/hook", secret_set: true });
     expect(v.channels.email.password_set).toBe(true);

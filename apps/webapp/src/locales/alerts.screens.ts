@@ -32,6 +32,8 @@ export default defineArea({
       "While a page of the app is open, new and cleared alerts also show as a message in the corner.",
     general: "General",
     language: "Alert language",
+    languageProposed:
+      "Not chosen yet: alerts are written in English until you save. Proposed: this page's language.",
     rules: "Rules",
     enabled: "On",
     minutes: "After",
@@ -162,6 +164,8 @@ export default defineArea({
       "Solange eine Seite der App offen ist, erscheinen neue und behobene Alarme auch als Meldung in der Ecke.",
     general: "Allgemein",
     language: "Sprache der Alarme",
+    languageProposed:
+      "Noch nicht gewählt: Bis zum Speichern werden Alarme auf Englisch geschrieben. Vorschlag: die Sprache dieser Seite.",
     rules: "Regeln",
     enabled: "Ein",
     minutes: "Nach",
@@ -292,6 +296,8 @@ export default defineArea({
       "Tant qu'une page de l'appli est ouverte, les alertes nouvelles et résolues s'affichent aussi dans un message en bas.",
     general: "Général",
     language: "Langue des alertes",
+    languageProposed:
+      "Pas encore choisie : les alertes sont rédigées en anglais jusqu'à l'enregistrement. Proposée : la langue de cette page.",
     rules: "Règles",
     enabled: "Active",
     minutes: "Après",

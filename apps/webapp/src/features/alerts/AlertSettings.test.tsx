@@ -13,6 +13,7 @@ afterEach(() => {
 
 const view = (): AlertConfigView => ({
   language: "en",
+  language_set: true,
   rules: {
     inverter_silent: { enabled: true, minutes: 30 },
     weak_string: { enabled: true, minutes: 60, percent: 60 },
@@ -112,6 +113,24 @@ describe("Settings > Alerts form", () => {
     fireEvent.click(field("channels.webhook.secret.clear"));
     expect(field("channels.webhook.secret").disabled).toBe(true);
     expect((await save(3)).secret).toBe("");
+  });
+
+  it("proposes the page's language while nobody chose the alert language, and sends it on save", async () => {
+    setLocale("de");
+    const fetchMock = stubFetch(ok);
+    render(<AlertSettings initial={{ ...view(), language_set: false }} />);
+    expect(field("language").value).toBe("de");
+    expect(screen.getByText(/^Noch nicht gewählt: Bis zum Speichern/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(posts(fetchMock)[0]?.language).toBe("de");
+  });
+
+  it("keeps a chosen alert language whatever the page's language, without the proposal's hint", () => {
+    setLocale("fr");
+    render(<AlertSettings initial={view()} />);
+    expect(field("language").value).toBe("en");
+    expect(screen.queryByText(/^Pas encore choisie/)).toBeNull();
   });
 
   it("shows the gateway's coded refusal at its field in the owner's language", async () => {

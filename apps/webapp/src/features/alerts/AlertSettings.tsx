@@ -6,7 +6,7 @@ import { CheckField, InputField, SelectField } from "../../components/ui/FormRow
 import { SettingsForm } from "../../components/ui/SettingsForm";
 import { useSettingsForm } from "../../components/ui/useSettingsForm";
 import { getJson, toHttpError } from "../../lib/http";
-import { useT } from "../../lib/i18n";
+import { useI18n, useT } from "../../lib/i18n";
 import { channelText, configUrl, ruleText, saveConfigPath, sendTest } from "./api";
 import { codedText, shownResult } from "./codes";
 import {
@@ -24,10 +24,10 @@ import {
 
 /** Settings > Alerts (issue 23 §4): rules, channels with write-only secrets, the alert language, a test send. */
 export function AlertSettings({ initial: loaded }: { initial: AlertConfigView }) {
-  const t = useT();
+  const { t, locale } = useI18n();
   // After a save the stored config is read again in place (not a page reload, which would drop the result shown).
   const [initial, setInitial] = useState(loaded);
-  const state = useSettingsForm(() => alertDraft(loaded), validateAlerts, {}, refusedField);
+  const state = useSettingsForm(() => alertDraft(loaded, locale), validateAlerts, {}, refusedField);
   const { draft, change, bind } = state;
   const saved = () =>
     void getJson(configUrl()).then(
@@ -86,6 +86,7 @@ export function AlertSettings({ initial: loaded }: { initial: AlertConfigView })
           <SelectField
             label={t("alerts.language")}
             {...bind("language")}
+            {...(initial.language_set ? {} : { hint: t("alerts.languageProposed") })}
             options={[
               ["en", "English"],
               ["de", "Deutsch"],

@@ -4,7 +4,7 @@
  * so a refusal lands at its control. Numbers are kept as typed; secrets start empty (write-only: empty keeps the
  * stored one) and each has a "remove" flag, the explicit way to clear it.
  */
-import type { AlertConfigPost, AlertConfigView, AlertParams } from "@dtu/api/alerts";
+import type { AlertConfigPost, AlertConfigView, AlertLanguage, AlertParams } from "@dtu/api/alerts";
 import type { ApiResult } from "@dtu/api/codes";
 import { checkLength, checkNumber, type Problem, type Problems } from "../../components/ui/validation";
 import { codeKey } from "./codes";
@@ -57,12 +57,15 @@ export type AlertFlag =
 
 export type AlertDraft = { [K in AlertTextField]: string } & { [K in AlertFlag]: boolean };
 
-/** The config's values as the form starts with them; secrets empty. */
-export function alertDraft(c: AlertConfigView): AlertDraft {
+/**
+ * The config's values as the form starts with them; secrets empty. While nobody chose the alert language, the page's
+ * language is proposed: an owner reading German pages most likely wants German alerts (saving makes it the choice).
+ */
+export function alertDraft(c: AlertConfigView, pageLanguage: AlertLanguage): AlertDraft {
   const r = c.rules;
   const ch = c.channels;
   const d: Partial<AlertDraft> = {
-    language: c.language,
+    language: c.language_set ? c.language : pageLanguage,
     "rules.weak_string.percent": String(r.weak_string.percent),
     "rules.event_log.ignore_ids": r.event_log.ignore_ids.join(", "),
     "channels.mqtt.url": ch.mqtt.url,
