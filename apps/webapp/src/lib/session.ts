@@ -2,6 +2,7 @@ import { LOGOUT_PATH, endpoints } from "@dtu/api/endpoints";
 import { StorageKey, readStorage, writeStorage } from "./storage";
 import { under } from "./base";
 import { createStore, useStore } from "./store";
+import { unanswered } from "./unanswered";
 
 /** Stored session (SEED §3): `user` in localStorage with the encoded Basic credentials. */
 export interface SessionUser {
@@ -94,7 +95,12 @@ export async function login(username: string, password: string): Promise<void> {
   const res = await authenticate(authdata);
   if (!res.ok) {
     clearSession();
-    throw { message: res.status === 401 ? "Invalid credentials" : res.statusText, status: res.status };
+    throw {
+      message: res.status === 401 ? "Invalid credentials" : res.statusText,
+      status: res.status,
+      // Login reads no body: a device refuses with 401, so a 502-504 here is the gateway's (lib/unanswered.ts).
+      ...(__GATEWAY_BUILD__ && unanswered(res.status) && { unanswered: true }),
+    };
   }
   setSession({ username, authdata });
 }
