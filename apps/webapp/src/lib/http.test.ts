@@ -65,7 +65,7 @@ describe("http client", () => {
     await expect(getJson("/api/x")).rejects.toEqual({ message: "Not Found", status: 404 });
   });
 
-  it("marks the gateway's 502/503/504 as 'the device did not answer', a device's coded answer not", async () => {
+  it("marks the gateway's 502/504 as 'the device did not answer', a device's coded answer not", async () => {
     const proxy = '{"type":"danger","message":"Device unreachable: connection refused (http://127.0.0.1:1)"}';
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(proxy, { status: 502 })));
     await expect(getJson("/api/x")).rejects.toEqual({
@@ -83,8 +83,12 @@ describe("http client", () => {
       unanswered: true,
     });
     const coded = '{"type":"warning","message":"busy","code":1}';
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(coded, { status: 503 })));
-    await expect(getJson("/api/x")).rejects.toEqual({ message: "busy", status: 503 });
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(coded, { status: 502 })));
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "busy", status: 502 });
+    // The gateway's own history answers 503 when busy: that is not the device.
+    const busy = '{"type":"danger","message":"history busy"}';
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(busy, { status: 503 })));
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "history busy", status: 503 });
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("", { status: 500 })));
     await expect(getJson("/api/x")).rejects.toEqual({ message: "HTTP 500", status: 500 });
   });

@@ -98,8 +98,9 @@ export async function login(username: string, password: string): Promise<void> {
     throw {
       message: res.status === 401 ? "Invalid credentials" : res.statusText,
       status: res.status,
-      // Login reads no body: a device refuses with 401, so a 502-504 here is the gateway's (lib/unanswered.ts).
-      ...(__GATEWAY_BUILD__ && unanswered(res.status) && { unanswered: true }),
+      // A device refuses a login with 401: a 502 or 504 here is the proxy's (lib/unanswered.ts), a 503 the overview's
+      // "a device did not answer" (apps/gateway/src/multi/top.ts) or a stopped device's (multi/host.ts).
+      ...(__GATEWAY_BUILD__ && (unanswered(res.status) || res.status === 503) && { unanswered: true }),
     };
   }
   setSession({ username, authdata });
