@@ -5,6 +5,7 @@ import { errorText, getJson, postData } from "./http";
 import { sessionStore, setSession } from "./session";
 import { noticeStore } from "./notify";
 import { translate } from "./i18n";
+import { UNREACHABLE_DETAIL, stubUnreachable } from "./unanswered.testing";
 
 /** Where the app navigated to (lib/router's navigate pushes onto the history). */
 const here = () => location.pathname + location.search;
@@ -66,10 +67,9 @@ describe("http client", () => {
   });
 
   it("marks the gateway's 502/504 as 'the device did not answer', a device's coded answer not", async () => {
-    const proxy = '{"type":"danger","message":"Device unreachable: connection refused (http://127.0.0.1:1)"}';
-    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(proxy, { status: 502 })));
+    stubUnreachable();
     await expect(getJson("/api/x")).rejects.toEqual({
-      message: "Device unreachable: connection refused (http://127.0.0.1:1)",
+      message: UNREACHABLE_DETAIL,
       status: 502,
       unanswered: true,
     });

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { setLocale } from "../../lib/i18n";
 import { Page } from "./Page";
 import { useApi } from "./useApi";
+import { UNREACHABLE_DETAIL, stubUnreachable } from "../../lib/unanswered.testing";
 
 afterEach(() => {
   cleanup();
@@ -39,16 +40,14 @@ describe("Page + useApi", () => {
   it("says in the page's language that the device does not answer, the gateway's words second", async () => {
     setLocale("de");
     try {
-      const proxy =
-        '{"type":"danger","message":"Device unreachable: connection refused (http://127.0.0.1:1)"}';
-      vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(proxy, { status: 502 })));
+      stubUnreachable();
       render(<Demo />);
       const alert = await screen.findByRole("alert");
       const [sentence, detail] = alert.querySelector("span")?.childNodes ?? [];
       expect(sentence?.textContent).toBe(
         "Die Daten konnten nicht geladen werden: Das Gerät antwortet nicht (das Gateway erreicht es nicht)",
       );
-      expect(detail?.textContent).toBe("Device unreachable: connection refused (http://127.0.0.1:1)");
+      expect(detail?.textContent).toBe(UNREACHABLE_DETAIL);
     } finally {
       act(() => setLocale("en"));
     }

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { setLocale } from "../../lib/i18n";
 import { ResultAlert } from "./ResultAlert";
 import { useSave } from "./useSave";
+import { stubUnreachable } from "../../lib/unanswered.testing";
 
 afterEach(() => {
   cleanup();
@@ -52,9 +53,7 @@ describe("useSave", () => {
   it("says in the page's language that the device does not answer when the gateway cannot reach it", async () => {
     setLocale("de");
     try {
-      const proxy =
-        '{"type":"danger","message":"Device unreachable: connection refused (http://127.0.0.1:1)"}';
-      vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(proxy, { status: 502 })));
+      stubUnreachable();
       render(<Demo />);
       fireEvent.click(screen.getByRole("button", { name: "go" }));
       expect((await screen.findByRole("alert")).textContent).toBe(
