@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { getJson, postData } from "./http";
+import { errorText, getJson, postData } from "./http";
 import { sessionStore, setSession } from "./session";
 import { noticeStore } from "./notify";
+import { translate } from "./i18n";
+import { UNREACHABLE_DETAIL, stubUnreachable } from "./unanswered.testing";
 
 /** Where the app navigated to (lib/router's navigate pushes onto the history). */
 const here = () => location.pathname + location.search;
@@ -62,6 +64,41 @@ describe("http client", () => {
       vi.fn().mockResolvedValue(new Response("", { status: 404, statusText: "Not Found" })),
     );
     await expect(getJson("/api/x")).rejects.toEqual({ message: "Not Found", status: 404 });
+  });
+
+  it("marks the gateway's 502/504 as 'the device did not answer', a device's coded answer not", async () => {
+    stubUnreachable();
+    await expect(getJson("/api/x")).rejects.toEqual({
+      message: UNREACHABLE_DETAIL,
+      status: 502,
+      unanswered: true,
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response("", { status: 504, statusText: "Gateway Timeout" })),
+    );
+    await expect(getJson("/api/x")).rejects.toEqual({
+      message: "Gateway Timeout",
+      status: 504,
+      unanswered: true,
+    });
+    const coded = '{"type":"warning","message":"busy","code":1}';
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(coded, { status: 502 })));
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "busy", status: 502 });
+    // The gateway's own history answers 503 when busy: that is not the device.
+    const busy = '{"type":"danger","message":"history busy"}';
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(busy, { status: 503 })));
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "history busy", status: 503 });
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("", { status: 500 })));
+    await expect(getJson("/api/x")).rejects.toEqual({ message: "HTTP 500", status: 500 });
+  });
+
+  it("says 'the device does not answer' in the page's language, other failures by their message", () => {
+    const t = (k: string) => translate("fr", k);
+    expect(errorText({ message: "Device unreachable: x", status: 502, unanswered: true }, t)).toBe(
+      "L'appareil ne répond pas (la passerelle ne parvient pas à le joindre)",
+    );
+    expect(errorText({ message: "boom", status: 502 }, t)).toBe("boom");
   });
 
   it("posts the body as JSON in the form field data (API.md §3.0)", async () => {

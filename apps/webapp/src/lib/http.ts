@@ -3,11 +3,15 @@ import { navigate } from "./router";
 import { routeFrom, under } from "./base";
 import { authHeader, clearSession } from "./session";
 import { announce } from "./notify";
+import { unanswered } from "./unanswered";
+import type { Translate } from "./i18n";
 
 /** Every failed request ends as this (SEED §7): message from the body or the status text, plus status. */
 export interface HttpError {
   message: string;
   status: number;
+  /** Gateway build: the device did not answer the gateway (lib/unanswered.ts); `message` holds the gateway's words. */
+  unanswered?: boolean;
 }
 
 export function isHttpError(e: unknown): e is HttpError {
@@ -15,6 +19,13 @@ export function isHttpError(e: unknown): e is HttpError {
 }
 
 /** Turns anything thrown into an HttpError (network failures get status 0). */
+/**
+ * What to tell the owner about a failure: the server's message, but "the device does not answer" in the page's
+ * language when the gateway could not reach it (its English `message` is then the detail, see components/ui/Page).
+ */
+export const errorText = (e: HttpError, t: Translate): string =>
+  __GATEWAY_BUILD__ && e.unanswered ? t("gateway.unanswered") : e.message;
+
 export function toHttpError(e: unknown): HttpError {
   if (isHttpError(e)) return e;
   return { message: e instanceof Error ? e.message : String(e), status: 0 };
@@ -42,12 +53,14 @@ export function handleUnauthorized(): void {
 
 async function errorFrom(res: Response): Promise<HttpError> {
   let message = res.statusText || `HTTP ${res.status}`;
+  let code: unknown;
   try {
     const text = await res.text();
     if (text) {
       try {
-        const body = JSON.parse(text) as { message?: unknown };
+        const body = JSON.parse(text) as { message?: unknown; code?: unknown };
         if (typeof body.message === "string") message = body.message;
+        if (__GATEWAY_BUILD__) code = body.code;
       } catch {
         message = text;
       }
@@ -55,7 +68,9 @@ async function errorFrom(res: Response): Promise<HttpError> {
   } catch {
     /* body unreadable: keep the status text */
   }
-  return { message, status: res.status };
+  return __GATEWAY_BUILD__ && unanswered(res.status, code)
+    ? { message, status: res.status, unanswered: true }
+    : { message, status: res.status };
 }
 
 /** The one request function: headers, 401 policy, JSON parse, HttpError on failure. */

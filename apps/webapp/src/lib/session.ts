@@ -2,6 +2,7 @@ import { LOGOUT_PATH, endpoints } from "@dtu/api/endpoints";
 import { StorageKey, readStorage, writeStorage } from "./storage";
 import { under } from "./base";
 import { createStore, useStore } from "./store";
+import { unanswered } from "./unanswered";
 
 /** Stored session (SEED §3): `user` in localStorage with the encoded Basic credentials. */
 export interface SessionUser {
@@ -94,7 +95,13 @@ export async function login(username: string, password: string): Promise<void> {
   const res = await authenticate(authdata);
   if (!res.ok) {
     clearSession();
-    throw { message: res.status === 401 ? "Invalid credentials" : res.statusText, status: res.status };
+    throw {
+      message: res.status === 401 ? "Invalid credentials" : res.statusText,
+      status: res.status,
+      // A device refuses a login with 401: a 502 or 504 here is the proxy's (lib/unanswered.ts), a 503 the overview's
+      // "a device did not answer" (apps/gateway/src/multi/top.ts) or a stopped device's (multi/host.ts).
+      ...(__GATEWAY_BUILD__ && (unanswered(res.status) || res.status === 503) && { unanswered: true }),
+    };
   }
   setSession({ username, authdata });
 }

@@ -7,6 +7,7 @@ import live from "./live";
 import grid from "./grid";
 import network from "./network";
 import lastread from "./lastread";
+import gateway from "./gateway";
 import alerts from "./alerts";
 import history from "./history";
 import overview from "./overview";
@@ -33,6 +34,7 @@ export const areas = {
   grid,
   network,
   lastread,
+  gateway,
   alerts,
   history,
   overview,

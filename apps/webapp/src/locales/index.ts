@@ -23,6 +23,7 @@ import alertsScreens from "./alerts.screens";
 import history from "./history";
 import historyScreens from "./history.screens";
 import lastread from "./lastread";
+import gateway from "./gateway";
 import overview from "./overview";
 import overviewScreens from "./overview.screens";
 
@@ -58,6 +59,7 @@ const gatewayAreas = {
   alerts: /* @__PURE__ */ joinAreas(alerts, alertsScreens),
   history: /* @__PURE__ */ joinAreas(history, historyScreens),
   lastread,
+  gateway,
   overview: /* @__PURE__ */ joinAreas(overview, overviewScreens),
 } satisfies Record<string, Area<string>>;
 

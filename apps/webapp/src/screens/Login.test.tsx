@@ -32,10 +32,24 @@ describe("Login screen", () => {
     act(() => setLocale("de"));
     vi.stubGlobal(
       "fetch",
-      vi.fn().mockResolvedValue(new Response("", { status: 503, statusText: "Service Unavailable" })),
+      vi.fn().mockResolvedValue(new Response("", { status: 500, statusText: "Internal Server Error" })),
     );
     render(<LoginScreen />);
     submit("whatever");
-    expect((await screen.findByRole("alert")).textContent).toBe("Service Unavailable");
+    expect((await screen.findByRole("alert")).textContent).toBe("Internal Server Error");
+  });
+
+  it.each([
+    [502, "Bad Gateway"],
+    [503, "Service Unavailable"],
+    [504, "Gateway Timeout"],
+  ])("says that the device does not answer for a %i from the gateway, not %s", async (status, statusText) => {
+    act(() => setLocale("de"));
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response("", { status, statusText })));
+    render(<LoginScreen />);
+    submit("whatever");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Das Gerät antwortet nicht (das Gateway erreicht es nicht)",
+    );
   });
 });

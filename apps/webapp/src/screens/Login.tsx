@@ -6,7 +6,7 @@ import { Page } from "../components/ui/Page";
 import { BusyButton } from "../components/ui/Buttons";
 import { safeReturnUrl } from "../lib/routes";
 import { useT } from "../lib/i18n";
-import { toHttpError } from "../lib/http";
+import { errorText, toHttpError } from "../lib/http";
 import { announce } from "../lib/notify";
 import { login } from "../lib/session";
 
@@ -35,7 +35,7 @@ export function LoginScreen() {
         setBusy(false);
         const e = toHttpError(err);
         // SEED §8 names the English text; a 401 here is always a wrong password, so say it in the UI language.
-        setError(e.status === 401 ? t("login.invalid") : e.message);
+        setError(e.status === 401 ? t("login.invalid") : errorText(e, t));
       },
     );
   };

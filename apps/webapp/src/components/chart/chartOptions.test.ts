@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import type uPlot from "uplot";
-import { chartOptions, roundUp, valueRange, type ChartProps } from "./chartOptions";
+import { axisDecimals, chartOptions, roundUp, valueRange, type ChartProps } from "./chartOptions";
 
 const base: Omit<ChartProps, "kind"> = {
   x: [0, 1],
@@ -62,5 +62,31 @@ describe("History chart scales (issue 26 §1)", () => {
   it("still shows a value below 0 (a meter reading back), with 0 on the axis", () => {
     expect(valueRange(-5, 20)).toEqual([-6, 25]);
     expect(valueRange(-5, -1)).toEqual([-6, 0]);
+  });
+});
+
+describe("value axis labels", () => {
+  it("takes as many decimals as the axis step has", () => {
+    expect(axisDecimals([0, 500, 1000, 1500])).toBe(0);
+    expect(axisDecimals([0, 0.2, 0.4, 0.6000000000000001, 0.8, 1])).toBe(1);
+    expect(axisDecimals([0, 0.25, 0.5])).toBe(2);
+    expect(axisDecimals([0, 0.0001])).toBe(3);
+    expect(axisDecimals([0])).toBe(0);
+  });
+
+  it("hands the decimals to the axis labels, not to the legend's values", () => {
+    const opts = chartOptions(
+      {
+        ...base,
+        kind: "line",
+        valueLabel: (v, d) => `${v.toFixed(d ?? 0)}${d === undefined ? " (legend)" : ""}`,
+      },
+      400,
+      { text: "", grid: "" },
+    );
+    const axis = opts.axes?.[1]?.values as (u: uPlot, splits: number[]) => string[];
+    expect(axis({} as uPlot, [0, 0.2, 0.4])).toEqual(["0.0", "0.2", "0.4"]);
+    const legend = opts.series[1]?.value as (u: uPlot, v: number | null) => string;
+    expect(legend({} as uPlot, 0.4)).toBe("0 (legend)");
   });
 });

@@ -21,7 +21,8 @@ export interface ChartProps {
   /** Tick positions on x and their labels. */
   ticks: number[];
   tickLabel: (x: number) => string;
-  valueLabel: (v: number) => string;
+  /** A value as text: on the value axis with `decimals` (axisDecimals), in the legend without. */
+  valueLabel: (v: number, decimals?: number) => string;
   unit: string;
   height?: number;
 }
@@ -45,6 +46,17 @@ export function valueRange(min: number | null, max: number | null): [number, num
   const lo = min !== null && Number.isFinite(min) && min < 0 ? -roundUp(-min * 1.05) : 0;
   const hi = max !== null && Number.isFinite(max) && max > 0 ? roundUp(max * 1.05) : lo < 0 ? 0 : 1;
   return [lo, hi];
+}
+
+/**
+ * The decimals that tell the value axis' labels apart: as many as its step has (5 → 0, 0.2 → 1, 0.25 → 2), at most
+ * 3. An all-zero day spans 0–1 W; with whole numbers its labels read "0 0 0 1 1 1".
+ */
+export function axisDecimals(splits: readonly number[]): number {
+  const step = Math.abs((splits[1] ?? 0) - (splits[0] ?? 0));
+  let d = 0;
+  while (d < 3 && step > 0 && Math.abs(step * 10 ** d - Math.round(step * 10 ** d)) > 1e-6) d++;
+  return d;
 }
 
 export function chartOptions(props: ChartProps, width: number, colors: { text: string; grid: string }) {
@@ -75,7 +87,7 @@ export function chartOptions(props: ChartProps, width: number, colors: { text: s
         grid: { stroke: grid, width: 1 },
         ticks: { stroke: grid },
         size: 60,
-        values: (_u, splits) => splits.map((s) => props.valueLabel(s)),
+        values: (_u, splits) => splits.map((s) => props.valueLabel(s, axisDecimals(splits))),
         label: props.unit,
         labelSize: 18,
       },

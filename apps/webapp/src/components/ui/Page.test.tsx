@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { setLocale } from "../../lib/i18n";
 import { Page } from "./Page";
 import { useApi } from "./useApi";
+import { UNREACHABLE_DETAIL, stubUnreachable } from "../../lib/unanswered.testing";
 
 afterEach(() => {
   cleanup();
@@ -33,5 +35,21 @@ describe("Page + useApi", () => {
     expect((await screen.findByText("value 42")).textContent).toBe("value 42");
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("says in the page's language that the device does not answer, the gateway's words second", async () => {
+    setLocale("de");
+    try {
+      stubUnreachable();
+      render(<Demo />);
+      const alert = await screen.findByRole("alert");
+      const [sentence, detail] = alert.querySelector("span")?.childNodes ?? [];
+      expect(sentence?.textContent).toBe(
+        "Die Daten konnten nicht geladen werden: Das Gerät antwortet nicht (das Gateway erreicht es nicht)",
+      );
+      expect(detail?.textContent).toBe(UNREACHABLE_DETAIL);
+    } finally {
+      act(() => setLocale("en"));
+    }
   });
 });

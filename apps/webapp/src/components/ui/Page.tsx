@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from "react";
 import { useT } from "../../lib/i18n";
 import type { HttpError } from "../../lib/http";
+import { LoadError } from "./LoadError";
 import { Icon } from "./Icon";
 import { Spinner } from "./Spinner";
 
@@ -50,14 +51,7 @@ export function Page({
         )}
       </div>
       {error ? (
-        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-          <span className="flex-grow-1">{t("common.loadFailed", { message: error.message })}</span>
-          {retry && (
-            <button type="button" className="btn btn-outline-danger btn-sm" onClick={retry}>
-              {t("common.retry")}
-            </button>
-          )}
-        </div>
+        <LoadError error={error} onRetry={retry} />
       ) : loading ? (
         <div className="text-center py-5">
           <Spinner />

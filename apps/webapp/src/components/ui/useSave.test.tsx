@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { setLocale } from "../../lib/i18n";
 import { ResultAlert } from "./ResultAlert";
 import { useSave } from "./useSave";
+import { stubUnreachable } from "../../lib/unanswered.testing";
 
 afterEach(() => {
   cleanup();
@@ -46,6 +48,20 @@ describe("useSave", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.className).toContain("alert-danger");
     expect(alert.textContent).toBe("500 Internal Server Error: x");
+  });
+
+  it("says in the page's language that the device does not answer when the gateway cannot reach it", async () => {
+    setLocale("de");
+    try {
+      stubUnreachable();
+      render(<Demo />);
+      fireEvent.click(screen.getByRole("button", { name: "go" }));
+      expect((await screen.findByRole("alert")).textContent).toBe(
+        "Das Gerät antwortet nicht (das Gateway erreicht es nicht)",
+      );
+    } finally {
+      setLocale("en");
+    }
   });
 
   it("a new action clears every notice on the page, not only its own (issue 11)", async () => {

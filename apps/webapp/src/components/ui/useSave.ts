@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import type { ApiResult } from "@dtu/api/codes";
 import { postData, toHttpError } from "../../lib/http";
+import { localeStore, translate } from "../../lib/i18n";
 
 /** Every mounted notice's clearer: one page shows one action's notice (issue 11). */
 const notices = new Set<() => void>();
@@ -44,7 +45,13 @@ export function useSave(): SaveState {
     try {
       r = await request;
     } catch (e) {
-      r = { type: "danger", message: toHttpError(e).message };
+      const failed = toHttpError(e);
+      // Gateway build: "the device does not answer" in the page's language, not the gateway's English words.
+      const message =
+        __GATEWAY_BUILD__ && failed.unanswered
+          ? translate(localeStore.get(), "gateway.unanswered")
+          : failed.message;
+      r = { type: "danger", message };
     }
     setResult(r);
     setBusy(false);

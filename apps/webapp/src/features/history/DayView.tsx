@@ -1,14 +1,13 @@
 /** Day view: power curve of the total and of each inverter (or of one inverter's strings), yesterday faintly. */
 import { useEffect, useMemo, useState } from "react";
-import type { HistoryPower } from "@dtu/api/history";
 import { useLoad } from "../../components/ui/useApi";
-import { useI18n, type I18n } from "../../lib/i18n";
+import { useI18n } from "../../lib/i18n";
 import { getDayAndBefore, powerUrl } from "./api";
-import { Chart, type ChartSeries } from "../../components/chart/Chart";
-import { addDays, clock, dayTicks } from "./periods";
+import { Chart } from "../../components/chart/Chart";
+import { dayChart } from "./dayChart";
+import { addDays, clock } from "./periods";
 import { DataTable, LoadState, Summary } from "./parts";
 
-const PALETTE = ["#0d6efd", "#fd7e14", "#198754", "#d63384", "#6f42c1", "#20c997", "#dc3545", "#6c757d"];
 const REFRESH_MS = 60_000;
 
 export function DayView({ date, serial, today }: { date: string; serial: string | null; today: string }) {
@@ -25,7 +24,7 @@ export function DayView({ date, serial, today }: { date: string; serial: string 
   const key = `${powerUrl(date, serial)} ${powerUrl(addDays(date, -1), serial)} ${tick}`;
   const state = useLoad(key, getDayAndBefore);
   const chart = useMemo(
-    () => (state.data ? chartOf(state.data[0], state.data[1], i18n) : null),
+    () => (state.data ? dayChart(state.data[0], state.data[1], i18n) : null),
     [state.data, i18n],
   );
   if (!state.data || !chart) return <LoadState error={state.error} retry={state.reload} />;
@@ -60,27 +59,4 @@ export function DayView({ date, serial, today }: { date: string; serial: string 
       />
     </>
   );
-}
-
-function chartOf(day: HistoryPower, yesterday: HistoryPower, { t, number }: I18n) {
-  const x = day.total.map(([ts]) => ts);
-  const series: ChartSeries[] = [{ label: t("history.total"), color: "#ffc107", width: 2.5 }];
-  const ys: (number | null)[][] = [day.total.map(([, w]) => w)];
-  day.series.forEach((s, i) => {
-    series.push({ label: s.name, color: PALETTE[i % PALETTE.length] ?? "#0d6efd" });
-    ys.push(s.points.map(([, w]) => w));
-  });
-  // Yesterday by time of day (slot index from local midnight).
-  series.push({ label: t("history.yesterday"), color: "#adb5bd", faint: true });
-  ys.push(x.map((_, k) => yesterday.total[k]?.[1] ?? null));
-  return {
-    kind: "line" as const,
-    x,
-    ys,
-    series,
-    ticks: dayTicks(x, day.utc_offsets),
-    tickLabel: (ts: number) => clock(day.utc_offsets, ts),
-    valueLabel: (v: number) => number(v),
-    unit: "W",
-  };
 }

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import type { Overview as OverviewData, OverviewDevice, OverviewEnergy } from "@dtu/api/overview";
+import { setLocale } from "../../lib/i18n";
 import { Overview, OVERVIEW_POLL_MS } from "./Overview";
 
 afterEach(() => {
@@ -123,6 +124,26 @@ describe("Overview", () => {
       "/d/garage/alerts",
     );
   });
+  it("puts the colon as each language writes it (French: a space before it)", async () => {
+    const data: OverviewData = {
+      devices: [card("roof", true, 10, [0, 0])],
+      total: { power_w: 10, yield_day_wh: 1000, yield_total_kwh: 12.5 },
+      locked: [],
+    };
+    stubGateway([json(data)]);
+    act(() => setLocale("fr"));
+    try {
+      render(<Overview />);
+      const roof = await screen.findByRole("region", { name: "roof" });
+      expect(roof.querySelector("[data-alerts]")?.textContent).toBe("Alertes en cours : 0");
+      expect(roof.querySelector("[data-inverters]")?.parentElement?.textContent).toBe(
+        "Onduleurs en production / joignables / au total : 1 / 2 / 3",
+      );
+    } finally {
+      act(() => setLocale("en"));
+    }
+  });
+
   it("shows a figure nothing was read for as the dash, never as 0, and says what the figures cover", async () => {
     const night: OverviewData = {
       devices: [

@@ -65,8 +65,7 @@ function DeviceAlerts({ device }: { device: OverviewDevice }) {
         aria-label={t("overview.alertsOf", { name: device.name })}
       >
         {t("overview.alerts")}
-      </a>
-      {": "}
+      </a>{" "}
       <span className={`badge ${tone}`}>{number(open)}</span>
       {critical > 0 && <> {t("overview.critical", { count: number(critical) })}</>}
     </p>
@@ -150,7 +149,7 @@ function OpenCard({ device }: { device: OverviewDevice }) {
         <div className="card-body">
           <Figures of={device} />
           <p className="mb-0 mt-2 small">
-            {t("overview.inverters")}:{" "}
+            {t("overview.inverters")}{" "}
             <span className="text-nowrap" data-inverters>
               {inv.producing} / {inv.reachable} / {inv.total}
             </span>

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Spinner } from "../../../components/ui/Spinner";
+import { LoadError } from "../../../components/ui/LoadError";
 import type { HttpError } from "../../../lib/http";
-import { useT } from "../../../lib/i18n";
 
 /** Spinner while the first answer is missing, an error with Retry, else the content. */
 export function DialogBody({
@@ -15,16 +15,8 @@ export function DialogBody({
   onRetry: () => void;
   children: ReactNode;
 }) {
-  const t = useT();
   if (error) {
-    return (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-        <span className="flex-grow-1">{t("common.loadFailed", { message: error.message })}</span>
-        <button type="button" className="btn btn-outline-danger btn-sm" onClick={onRetry}>
-          {t("common.retry")}
-        </button>
-      </div>
-    );
+    return <LoadError error={error} onRetry={onRetry} />;
   }
   if (loading) {
     return (

@@ -1,0 +1,15 @@
+import { defineArea } from "./define";
+
+// What the gateway itself says to the owner about a device it relays (gateway build only: locales/index.ts), e.g.
+// when the device does not answer (lib/unanswered.ts). Written for this project.
+export default defineArea({
+  en: {
+    unanswered: "The device does not answer (the gateway cannot reach it)",
+  },
+  de: {
+    unanswered: "Das Gerät antwortet nicht (das Gateway erreicht es nicht)",
+  },
+  fr: {
+    unanswered: "L'appareil ne répond pas (la passerelle ne parvient pas à le joindre)",
+  },
+});
