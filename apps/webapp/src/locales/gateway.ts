@@ -5,11 +5,16 @@ import { defineArea } from "./define";
 export default defineArea({
   en: {
     unanswered: "The device does not answer (the gateway cannot reach it)",
+    oneUnanswered: "One of the devices does not answer (the gateway cannot reach it); try again later",
   },
   de: {
     unanswered: "Das Gerät antwortet nicht (das Gateway erreicht es nicht)",
+    oneUnanswered:
+      "Eines der Geräte antwortet nicht (das Gateway erreicht es nicht); bitte später erneut versuchen",
   },
   fr: {
     unanswered: "L'appareil ne répond pas (la passerelle ne parvient pas à le joindre)",
+    oneUnanswered:
+      "L'un des appareils ne répond pas (la passerelle ne parvient pas à le joindre) ; réessayez plus tard",
   },
 });

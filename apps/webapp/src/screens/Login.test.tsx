@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { gatewayFeaturesStore } from "../lib/gatewayFeatures";
 import { setLocale } from "../lib/i18n";
 import { LoginScreen } from "./Login";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  gatewayFeaturesStore.set(null);
   act(() => setLocale("en"));
 });
 
@@ -50,6 +52,20 @@ describe("Login screen", () => {
     submit("whatever");
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Das Gerät antwortet nicht (das Gateway erreicht es nicht)",
+    );
+  });
+
+  it("on the overview of several devices, says that one of them does not answer", async () => {
+    act(() => setLocale("de"));
+    gatewayFeaturesStore.set({ history: false, alerts: false, devices: true });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn().mockResolvedValue(new Response("", { status: 503, statusText: "Service Unavailable" })),
+    );
+    render(<LoginScreen />);
+    submit("whatever");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Eines der Geräte antwortet nicht (das Gateway erreicht es nicht); bitte später erneut versuchen",
     );
   });
 });

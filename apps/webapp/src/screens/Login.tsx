@@ -6,6 +6,7 @@ import { Page } from "../components/ui/Page";
 import { BusyButton } from "../components/ui/Buttons";
 import { safeReturnUrl } from "../lib/routes";
 import { useT } from "../lib/i18n";
+import { gatewayFeaturesStore } from "../lib/gatewayFeatures";
 import { errorText, toHttpError } from "../lib/http";
 import { announce } from "../lib/notify";
 import { login } from "../lib/session";
@@ -35,7 +36,11 @@ export function LoginScreen() {
         setBusy(false);
         const e = toHttpError(err);
         // SEED §8 names the English text; a 401 here is always a wrong password, so say it in the UI language.
-        setError(e.status === 401 ? t("login.invalid") : errorText(e, t));
+        if (e.status === 401) setError(t("login.invalid"));
+        // The overview of several devices (gateway build) logs in to all of them: one of them did not answer.
+        else if (__GATEWAY_BUILD__ && e.unanswered && gatewayFeaturesStore.get()?.devices)
+          setError(t("gateway.oneUnanswered"));
+        else setError(errorText(e, t));
       },
     );
   };
