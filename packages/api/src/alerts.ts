@@ -150,6 +150,10 @@ export interface Alert {
   title: string;
   /** More words (values, thresholds), in the alert language. */
   detail: string;
+  /**
+   * Unix s. A rule's alert: when its condition began (first seen), not when it was raised after the rule's
+   * threshold. An event-log alert: when it was raised.
+   */
   started: number;
   /** null while the alert is open. */
   cleared: number | null;
