@@ -112,6 +112,8 @@ export const AlertListSchema = v.object({
   problem: v.nullable(v.string()),
   problem_code: coded.code,
   problem_params: coded.params,
+  language: v.picklist(["en", "de", "fr"]),
+  language_set: v.boolean(),
 }) satisfies v.GenericSchema<unknown, AlertList>;
 
 const onOff = { enabled: v.boolean() };

@@ -150,6 +150,10 @@ export interface Alert {
   title: string;
   /** More words (values, thresholds), in the alert language. */
   detail: string;
+  /**
+   * Unix s. A rule's alert: when its condition began (first seen), not when it was raised after the rule's
+   * threshold. An event-log alert: when it was raised.
+   */
   started: number;
   /** null while the alert is open. */
   cleared: number | null;
@@ -169,6 +173,12 @@ export interface AlertList {
   /** The problem's code (`db_failed`, `db_unusable`) and parameters. */
   problem_code?: AlertCode;
   problem_params?: AlertParams;
+  /**
+   * The alert language (titles and details above are in it) and whether anyone chose it, as in GET
+   * /api/alerts/config, here for read access too: the Alerts screen points to the setting while it is unchosen.
+   */
+  language: AlertLanguage;
+  language_set: boolean;
 }
 
 /** POST /api/alerts/ack */

@@ -72,7 +72,8 @@ function conditions(
       name: o.name,
       channel: o.channel,
       ...words(o, config),
-      started: seconds(snap.now),
+      // Dated from when the condition began, not from the raise after its threshold (issue 23).
+      started: seconds(o.since),
     });
     notify.raised(alert, snap.now);
   }

@@ -140,6 +140,8 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
       storage: store.storage,
       problem: store.problem?.message ?? null,
       ...(store.problem ? problemFields(store.problem.coded) : {}),
+      language: config.language,
+      language_set: config.language_set,
     }),
     view: () => viewOf(config),
     post(data) {

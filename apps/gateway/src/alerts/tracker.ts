@@ -13,8 +13,13 @@ export interface TrackerState {
   recovering: Map<string, number>;
 }
 
+/** A condition to raise, with since when it held (ms, the clock of `step`): the alert is dated from then. */
+export interface Raise extends Observation {
+  since: number;
+}
+
 export interface Step {
-  raise: Observation[];
+  raise: Raise[];
   /** Keys of open alerts whose condition is over (told with a recovery message). */
   clear: string[];
   /** Keys of open alerts no longer watched (rule turned off, inverter removed): ended without a message. */
@@ -35,7 +40,7 @@ export function step(
   open: ReadonlySet<string>,
   now: number,
 ): Step {
-  const raise: Observation[] = [];
+  const raise: Raise[] = [];
   const clear: string[] = [];
   const drop: string[] = [];
   const seen = new Set<string>();
@@ -53,7 +58,7 @@ export function step(
       state.pending.set(o.key, since);
       if (now - since >= o.raiseAfterMs) {
         state.pending.delete(o.key);
-        raise.push(o);
+        raise.push({ ...o, since });
       }
       continue;
     }

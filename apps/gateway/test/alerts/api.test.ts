@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { alertEndpoints, type AlertEndpointName } from "@dtu/api/endpoints";
 import { alertResponseSchemas } from "@dtu/api/schemas";
 import { parseStrict } from "@dtu/api/strict";
-import type { AlertConfigView } from "@dtu/api/alerts";
+import type { AlertConfigView, AlertList } from "@dtu/api/alerts";
 import { ADMIN, FORM, form, makeDataDir, startGateway, type TestGateway } from "../helpers/app.ts";
 import { startSink } from "./channels/helpers.ts";
 
@@ -35,6 +35,15 @@ const post = (path: string, data: unknown, headers: Record<string, string> = H) 
   gw.app.inject({ method: "POST", url: path, headers, payload: data === undefined ? "" : form(data) });
 const view = async (): Promise<AlertConfigView> =>
   parseStrict(alertResponseSchemas.configGet, JSON.parse((await get(alertEndpoints.configGet.path)).body));
+
+/** The alert language as the list tells it to read access (no credentials: read-only access is on). */
+const listLanguage = async (): Promise<Pick<AlertList, "language" | "language_set">> => {
+  const { language, language_set } = parseStrict(
+    alertResponseSchemas.list,
+    JSON.parse((await get("/api/alerts", {})).body),
+  );
+  return { language, language_set };
+};
 
 describe("auth", () => {
   it("the list follows the read rule: open while read-only access is on, else admin", async () => {
@@ -139,6 +148,7 @@ describe("settings", () => {
     expect(v.language).toBe("en");
     // Nobody chose it yet: the web app proposes the page's language.
     expect(v.language_set).toBe(false);
+    expect(await listLanguage()).toEqual({ language: "en", language_set: false });
     expect(v.rules.inverter_silent).toEqual({ enabled: true, minutes: 30 });
     expect(v.rules.weak_string).toEqual({ enabled: true, minutes: 60, percent: 60 });
     expect(v.rules.dtu_silent.minutes).toBe(10);
@@ -164,6 +174,7 @@ describe("settings", () => {
     const v = await view();
     expect(v.language).toBe("de");
     expect(v.language_set).toBe(true);
+    expect(await listLanguage()).toEqual({ language: "de", language_set: true });
     expect(v.rules.inverter_silent.minutes).toBe(1);
     expect(v.channels.webhook).toEqual({ enabled: true, url: "http://127.0.0.1:9/hook", secret_set: true });
     expect(v.channels.email.password_set).toBe(true);

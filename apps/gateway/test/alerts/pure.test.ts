@@ -151,7 +151,8 @@ describe("event log and tracker", () => {
     expect(step(state, [o(true)], new Set(), 0).raise).toHaveLength(0);
     expect(step(state, [o(null)], new Set(), 30_000).raise).toHaveLength(0);
     expect(step(state, [o(true)], new Set(), 60_000).raise).toHaveLength(0);
-    expect(step(state, [o(true)], new Set(), 120_000).raise).toHaveLength(1);
+    // Raised at 120 s, dated from 60 s: the condition holds since the break ended, not since the raise.
+    expect(step(state, [o(true)], new Set(), 120_000).raise).toEqual([{ ...o(true), since: 60_000 }]);
     expect(step(state, [o(true)], new Set(["k"]), 300_000).raise).toHaveLength(0);
     expect(step(state, [o(false)], new Set(["k"]), 310_000).clear).toEqual([]);
     expect(step(state, [o(false)], new Set(["k"]), 370_000).clear).toEqual(["k"]);

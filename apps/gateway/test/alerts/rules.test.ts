@@ -65,6 +65,12 @@ describe("inverter not answering", () => {
     expect(raised?.alert?.severity).toBe("critical");
     expect(raised?.title).toBe(`Inverter ${HMS.slice(-4)} is not answering`);
     expect(Object.keys(raised?.alert ?? {})).not.toContain("key"); // the wire shape only
+    // Dated from when the inverter went silent, not from the raise 5 minutes later.
+    const at = (iso: string): number => Date.parse(iso) / 1000;
+    expect(raised?.sent).toBeGreaterThanOrEqual(at("2024-06-15T09:05:00Z"));
+    expect(raised?.alert?.started).toBeLessThanOrEqual(at("2024-06-15T09:01:00Z"));
+    expect(raised?.alert?.started).toBeGreaterThanOrEqual(at("2024-06-15T09:00:00Z"));
+    expect((raised?.sent ?? 0) - (raised?.alert?.started ?? 0)).toBeGreaterThanOrEqual(5 * 60); // the threshold
     await h.runTo("2024-06-15T10:00:00Z");
     expect(summaryOf(h.messages, "raised")).toHaveLength(1); // never twice while open
     expect(h.store.open().map((a) => a.kind)).toEqual(["inverter_silent"]);
@@ -79,9 +85,8 @@ describe("inverter not answering", () => {
     expect(h.store.open()).toEqual([]);
     const [stored] = h.store.list({ openOnly: false });
     // Answering again from the first poll after 10:00, then 5 minutes of recovery delay (the threshold, at most 10).
-    const s = (iso: string): number => Date.parse(iso) / 1000;
-    expect(stored?.cleared).toBeGreaterThanOrEqual(s("2024-06-15T10:05:00Z"));
-    expect(stored?.cleared).toBeLessThanOrEqual(s("2024-06-15T10:06:00Z"));
+    expect(stored?.cleared).toBeGreaterThanOrEqual(at("2024-06-15T10:05:00Z"));
+    expect(stored?.cleared).toBeLessThanOrEqual(at("2024-06-15T10:06:00Z"));
   });
 
   it("polling off: never raised, and an open alert ends", async () => {

@@ -29,6 +29,8 @@ const answer = (deliveries: AlertDelivery[], extra: Partial<AlertListAnswer> = {
   alerts: [alert(deliveries)],
   storage: "database",
   problem: null,
+  language: "en",
+  language_set: true,
   ...extra,
 });
 
@@ -105,5 +107,28 @@ describe("an alert's deliveries", () => {
     expect(screen.getByRole("alert").textContent).toBe(
       "Les alertes ne sont gardées qu'en mémoire et seront perdues au redémarrage : la base de l'historique est inutilisable (disk I/O error)",
     );
+  });
+});
+
+describe("the alert language", () => {
+  const hint = () => screen.queryByRole("status");
+
+  it("unchosen and not the page's language: a hint in the page's language, linking to the alert settings", () => {
+    setLocale("de");
+    render(<AlertList answer={answer([], { language_set: false })} onChanged={() => undefined} />);
+    expect(hint()?.textContent).toBe(
+      "Die Alarme sind nicht in der Sprache dieser Seite verfasst: Die Alarmsprache wurde noch nicht gewählt. In den Alarm-Einstellungen wählen",
+    );
+    expect(hint()?.querySelector("a")?.getAttribute("href")).toMatch(/\/settings\/alerts$/);
+  });
+
+  it("no hint once anyone chose it, nor when it is the page's language", () => {
+    setLocale("fr");
+    render(<AlertList answer={answer([], { language_set: true })} onChanged={() => undefined} />);
+    expect(hint()).toBeNull();
+    cleanup();
+    setLocale("en");
+    render(<AlertList answer={answer([], { language_set: false })} onChanged={() => undefined} />);
+    expect(hint()).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { useI18n } from "../../lib/i18n";
 import { useLoggedIn } from "../../lib/session";
 import { acknowledge, channelText, severityBadge, severityText } from "./api";
 import { codedText, shownResult } from "./codes";
+import { LanguageHint } from "./LanguageHint";
 import { refreshOpenAlerts } from "./useAlertFeed";
 
 /** Colour bar at the start of each alert: the severity, or grey once cleared. */
@@ -113,6 +114,7 @@ export function AlertList({ answer, onChanged }: { answer: AlertListAnswer; onCh
           })}
         </div>
       )}
+      <LanguageHint answer={answer} />
       {answer.alerts.length === 0 ? (
         <p className="text-body-secondary">{t("alerts.none")}</p>
       ) : (

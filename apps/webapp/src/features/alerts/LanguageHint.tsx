@@ -1,0 +1,22 @@
+import type { AlertList } from "@dtu/api/alerts";
+import { useI18n } from "../../lib/i18n";
+import { Link } from "../../lib/router";
+import { gatewayPaths } from "../../lib/routes";
+
+/**
+ * Titles and details come from the gateway in the alert language, English until someone chooses it (issue 23). An
+ * owner whose page is in another language and who never opened the alert settings is pointed there; once anyone
+ * chose a language, that choice stands and no hint shows.
+ */
+export function LanguageHint({ answer }: { answer: Pick<AlertList, "language" | "language_set"> }) {
+  const { t, locale } = useI18n();
+  if (answer.language_set || answer.language === locale) return null;
+  return (
+    <div className="alert alert-info" role="status">
+      {t("alerts.languageHint")}{" "}
+      <Link className="alert-link" href={gatewayPaths.settingsAlerts}>
+        {t("alerts.languageHintLink")}
+      </Link>
+    </div>
+  );
+}
