@@ -60,21 +60,13 @@ CREATE INDEX IF NOT EXISTS alerts_key ON alerts(key, started);
 CREATE TABLE IF NOT EXISTS alerts_meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
-interface Row {
-  id: number;
-  key: string;
+/** A row of `alerts`: the stored alert as SQLite keeps it (text enums, 0/1, deliveries as JSON). */
+type Row = Omit<StoredAlert, "kind" | "severity" | "acknowledged" | "deliveries"> & {
   kind: string;
   severity: string;
-  serial: string | null;
-  name: string;
-  channel: number | null;
-  title: string;
-  detail: string;
-  started: number;
-  cleared: number | null;
   acknowledged: number;
   deliveries: string;
-}
+};
 
 function fromRow(r: Row): StoredAlert {
   let deliveries: AlertDelivery[] = [];
@@ -83,18 +75,11 @@ function fromRow(r: Row): StoredAlert {
   } catch {
     // A damaged column loses only the delivery state, never the alert.
   }
+  // The table's columns are exactly StoredAlert's fields (SCHEMA); only their SQLite forms change.
   return {
-    id: r.id,
-    key: r.key,
+    ...r,
     kind: r.kind as StoredAlert["kind"],
     severity: r.severity as StoredAlert["severity"],
-    serial: r.serial,
-    name: r.name,
-    channel: r.channel,
-    title: r.title,
-    detail: r.detail,
-    started: r.started,
-    cleared: r.cleared,
     acknowledged: r.acknowledged !== 0,
     deliveries,
   };

@@ -13,7 +13,7 @@ import { parseStrict } from "@dtu/api/strict";
 import { latestToday } from "../../src/multi/top.ts";
 import type { DeviceSource } from "../../src/multi/sources.ts";
 import { ADMIN, FORM, form } from "../helpers/app.ts";
-import { listenHost, webRoot, type HostUnderTest } from "./helpers.ts";
+import { listenHost, TWO_SIMS, webRoot, type HostUnderTest } from "./helpers.ts";
 
 /** Germany's rule (the simulated devices' default) and New York's (API.md §3.18 POSIX rules). */
 const BERLIN = "CET-1CEST,M3.5.0,M10.5.0/3";
@@ -27,10 +27,7 @@ const clock = { t: Date.UTC(2026, 5, 21, 21, 30), now: () => clock.t };
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "dtu-multi-today-"));
   t = await listenHost({
-    specs: [
-      { name: "roof", target: "sim" },
-      { name: "garage", target: "sim" },
-    ],
+    specs: TWO_SIMS,
     dataDir: dir,
     history: {},
     sim: { webRoot: await webRoot(dir), clock },

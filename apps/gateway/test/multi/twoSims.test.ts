@@ -23,6 +23,7 @@ import {
   listenHost,
   openOverview,
   received,
+  TWO_SIMS,
   webRoot,
   type HostUnderTest,
   type OpenOverview,
@@ -36,10 +37,7 @@ const sockets: WebSocket[] = [];
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "dtu-multi-"));
   t = await listenHost({
-    specs: [
-      { name: "roof", target: "sim" },
-      { name: "garage", target: "sim" },
-    ],
+    specs: TWO_SIMS,
     dataDir: dir,
     history: {},
     // The reboot outage runs on the host clock (device/gateway.ts), here 120× fast: 60 s of it are 0.5 s.
