@@ -1,14 +1,29 @@
 /**
- * Where alerts live: tables of their own in `<data>/history.db`, on a connection this module opens (WAL lets it sit
- * next to the recorder's), kept for a year. When the database cannot be opened or written, alerts go on in memory
- * (lost on restart) and `storage` says so; the API passes that on.
+ * Where alerts live: tables of their own in `<data>/history.db` (its schema: history/schema.ts), on a connection
+ * this module opens (WAL lets it sit next to the recorder's), kept for a year. When the file cannot be opened or
+ * written, alerts go on in memory (memoryStore.ts) and `storage` and `problem` say so in the owner's words; the file
+ * is tried again every 30 s, as history's is (history/keeper.ts), and once it can be written what was gathered in
+ * memory moves into it.
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import Database from "libsql";
 import type { Alert, AlertCoded, AlertDelivery } from "@dtu/api/alerts";
+import { HISTORY_DB_MIGRATIONS } from "../history/schema.ts";
+import { inWords } from "../storage/dbWords.ts";
+import { closeDb, NewerFile, openVersioned } from "../storage/sqliteFile.ts";
+import { inTransaction } from "../storage/transaction.ts";
 import { coded } from "./codes.ts";
 import type { DeliveryResult } from "./contracts.ts";
+import {
+  KEEP_S,
+  LIST_MAX,
+  memoryStore,
+  withDelivery,
+  type Gathered,
+  type MemoryAlertStore,
+} from "./memoryStore.ts";
+
+export { KEEP_S, LIST_MAX };
 
 /** An alert plus the identity of its condition (rules.ts `key`). */
 export interface StoredAlert extends Alert {
@@ -45,21 +60,6 @@ export interface AlertStore {
   close(): void;
 }
 
-export const KEEP_S = 366 * 86400;
-/** At most this many alerts in one answer (newest first). */
-export const LIST_MAX = 1000;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS alerts(id INTEGER PRIMARY KEY, key TEXT NOT NULL, kind TEXT NOT NULL,
-  severity TEXT NOT NULL, serial TEXT, name TEXT NOT NULL, channel INTEGER, title TEXT NOT NULL,
-  detail TEXT NOT NULL, started INTEGER NOT NULL, cleared INTEGER, acknowledged INTEGER NOT NULL DEFAULT 0,
-  deliveries TEXT NOT NULL DEFAULT '[]');
-CREATE INDEX IF NOT EXISTS alerts_open ON alerts(cleared) WHERE cleared IS NULL;
-CREATE INDEX IF NOT EXISTS alerts_started ON alerts(started);
-CREATE INDEX IF NOT EXISTS alerts_key ON alerts(key, started);
-CREATE TABLE IF NOT EXISTS alerts_meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-`;
-
 /** A row of `alerts`: the stored alert as SQLite keeps it (text enums, 0/1, deliveries as JSON). */
 type Row = Omit<StoredAlert, "kind" | "severity" | "acknowledged" | "deliveries"> & {
   kind: string;
@@ -75,7 +75,7 @@ function fromRow(r: Row): StoredAlert {
   } catch {
     // A damaged column loses only the delivery state, never the alert.
   }
-  // The table's columns are exactly StoredAlert's fields (SCHEMA); only their SQLite forms change.
+  // The table's columns are exactly StoredAlert's fields (history/schema.ts); only their SQLite forms change.
   return {
     ...r,
     kind: r.kind as StoredAlert["kind"],
@@ -85,22 +85,33 @@ function fromRow(r: Row): StoredAlert {
   };
 }
 
-function withDelivery(list: AlertDelivery[], result: DeliveryResult): AlertDelivery[] {
-  return [...list.filter((d) => d.channel !== result.channel), { ...result }];
+/** The table's store, which can also take over what a memory store gathered. */
+export interface SqlAlertStore extends AlertStore {
+  /** Writes the gathered alerts and settings into the table in one transaction; memory id → table id of each added. */
+  adopt(gathered: Gathered): Map<number, number>;
 }
 
-const overlaps = (a: StoredAlert, q: AlertQuery): boolean =>
-  (!q.openOnly || a.cleared === null) &&
-  (q.to === undefined || a.started < q.to) &&
-  (q.from === undefined || a.cleared === null || a.cleared >= q.from);
+/** The columns of an alert as the statements bind them (`@name`). */
+const columns = (a: StoredAlert) => ({
+  key: a.key,
+  kind: a.kind,
+  severity: a.severity,
+  serial: a.serial,
+  name: a.name,
+  channel: a.channel,
+  title: a.title,
+  detail: a.detail,
+  started: a.started,
+  cleared: a.cleared,
+  acknowledged: a.acknowledged ? 1 : 0,
+  deliveries: JSON.stringify(a.deliveries),
+});
 
-export function openSqlStore(file: string): AlertStore {
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = NORMAL");
-  // The recorder writes on its own connection: wait for its short transactions instead of failing.
-  db.pragma("busy_timeout = 5000");
-  db.exec(SCHEMA);
+export function openSqlStore(file: string, nowMs?: number): SqlAlertStore {
+  const db = openVersioned(file, {
+    migrations: HISTORY_DB_MIGRATIONS,
+    ...(nowMs !== undefined ? { nowMs } : {}),
+  });
   const insert = db.prepare(
     `INSERT INTO alerts(key, kind, severity, serial, name, channel, title, detail, started)
      VALUES (@key, @kind, @severity, @serial, @name, @channel, @title, @detail, @started)`,
@@ -111,6 +122,7 @@ export function openSqlStore(file: string): AlertStore {
     `SELECT * FROM alerts WHERE (@open = 0 OR cleared IS NULL) AND (@to IS NULL OR started < @to)
      AND (@from IS NULL OR cleared IS NULL OR cleared >= @from) ORDER BY started DESC, id DESC LIMIT ${LIST_MAX}`,
   );
+  const setMeta = db.prepare("INSERT OR REPLACE INTO alerts_meta(name, value) VALUES (?, ?)");
   const get = (id: number): StoredAlert | null => {
     const row = byId.get(id) as Row | undefined;
     return row ? fromRow(row) : null;
@@ -141,12 +153,42 @@ export function openSqlStore(file: string): AlertStore {
     meta: (name) =>
       (db.prepare("SELECT value FROM alerts_meta WHERE name = ?").get(name) as { value: string } | undefined)
         ?.value ?? null,
-    setMeta: (name, value) =>
-      void db.prepare("INSERT OR REPLACE INTO alerts_meta(name, value) VALUES (?, ?)").run(name, value),
+    setMeta: (name, value) => void setMeta.run(name, value),
     prune: (now) =>
       void db.prepare("DELETE FROM alerts WHERE cleared IS NOT NULL AND cleared < ?").run(now - KEEP_S),
-    close: () => db.close(),
+    adopt: (gathered) => inTransaction(db, () => adopt(db, gathered, setMeta)),
+    close: () => closeDb(db),
   };
+}
+
+/** The rows of `gathered`: those from the table updated (ended, acknowledged, delivered meanwhile), new ones added. */
+function adopt(
+  db: ReturnType<typeof openVersioned>,
+  gathered: Gathered,
+  setMeta: { run(...args: unknown[]): unknown },
+): Map<number, number> {
+  const update = db.prepare(
+    `UPDATE alerts SET cleared = coalesce(cleared, @cleared), acknowledged = max(acknowledged, @acknowledged),
+     deliveries = @deliveries WHERE id = @id`,
+  );
+  const add = db.prepare(
+    `INSERT INTO alerts(key, kind, severity, serial, name, channel, title, detail, started, cleared, acknowledged,
+     deliveries) VALUES (@key, @kind, @severity, @serial, @name, @channel, @title, @detail, @started, @cleared,
+     @acknowledged, @deliveries)`,
+  );
+  const ids = new Map<number, number>();
+  for (const a of gathered.alerts) {
+    const state = {
+      id: a.id,
+      cleared: a.cleared,
+      acknowledged: a.acknowledged ? 1 : 0,
+      deliveries: JSON.stringify(a.deliveries),
+    };
+    if (gathered.fromTable.has(a.id) && update.run(state).changes > 0) continue;
+    ids.set(a.id, Number(add.run(columns(a)).lastInsertRowid));
+  }
+  for (const [name, value] of gathered.meta) setMeta.run(name, value);
+  return ids;
 }
 
 /** Why alerts are kept in memory: English words and their code. */
@@ -155,111 +197,145 @@ export interface StoreProblem {
   coded: AlertCoded;
 }
 
-/** `seed`: alerts to start from (the open ones when the database failed during a run). */
-export function memoryStore(problem: StoreProblem, seed: readonly StoredAlert[] = []): AlertStore {
-  const alerts: StoredAlert[] = seed.map((a) => ({ ...a }));
-  const meta = new Map<string, string>();
-  let next = Math.max(0, ...alerts.map((a) => a.id)) + 1;
-  const find = (id: number): StoredAlert | undefined => alerts.find((a) => a.id === id);
+/** The table's store with memory in its place while the file cannot be used, tried again every `retryMs`. */
+export interface KeptAlertStore extends AlertStore {
+  /** Tries the file again now (while in memory); true when alerts are stored in it afterwards. */
+  retry(): boolean;
+}
+
+export interface KeepOptions {
+  /** How often the file is tried again while alerts are in memory (default 30 s, as history's); tests call retry. */
+  retryMs?: number;
+  /** The time in the name of a file kept aside (default now). */
+  now?: () => number;
+}
+
+/** The problem in the owner's words, naming the file, as history says its own (history/keeper.ts). */
+function memoryProblem(file: string, err: unknown, during: boolean): StoreProblem {
+  const reason = inWords(err);
+  const what = during ? `writing to ${file} failed` : `${file} cannot be used`;
+  const until =
+    err instanceof NewerFile
+      ? "for the rest of this run"
+      : "until the file can be written again; it is tried every 30 s";
   return {
-    storage: "memory",
-    problem,
-    insert(a) {
-      const alert: StoredAlert = { ...a, id: next++, cleared: null, acknowledged: false, deliveries: [] };
-      alerts.push(alert);
-      return { ...alert };
-    },
-    clear(id, at) {
-      const a = find(id);
-      if (a && a.cleared === null) a.cleared = at;
-    },
-    acknowledge(id) {
-      const a = find(id);
-      if (a) a.acknowledged = true;
-      return a !== undefined;
-    },
-    open: () => alerts.filter((a) => a.cleared === null).map((a) => ({ ...a })),
-    list: (q) =>
-      alerts
-        .filter((a) => overlaps(a, q))
-        .sort((x, y) => y.started - x.started || y.id - x.id)
-        .slice(0, LIST_MAX)
-        .map((a) => ({ ...a })),
-    delivery(id, result) {
-      const a = find(id);
-      if (!a) return null;
-      a.deliveries = withDelivery(a.deliveries, result);
-      return { ...a };
-    },
-    seen: (key, since) => alerts.some((a) => a.key === key && a.started >= since),
-    meta: (name) => meta.get(name) ?? null,
-    setMeta: (name, value) => void meta.set(name, value),
-    prune(now) {
-      for (let i = alerts.length - 1; i >= 0; i--) {
-        const c = alerts[i]?.cleared;
-        if (c !== null && c !== undefined && c < now - KEEP_S) alerts.splice(i, 1);
-      }
-    },
-    close: () => undefined,
+    message: `Alerts are NOT stored: ${what} (${reason}). They are kept in memory (lost at a restart) ${until}.`,
+    coded: coded(during ? "db_failed" : "db_unusable", { reason }),
   };
 }
 
 /**
- * The database store that goes on in memory after its first failure during a run (disk full, file removed): the
- * alerts open at the last evaluation move along, so none is raised twice, and `storage`/`problem` say so.
+ * The table's store that goes on in memory when the file cannot be opened or fails during a run (disk full, file
+ * removed), and back into the file once it can be written again: the alerts open at the last evaluation move along
+ * into memory, so none is raised twice; what was gathered in memory moves into the table on return. An alert added
+ * in memory gets a new id in the table: later calls with its old id (a delivery ending after the move) are mapped.
  */
-export function resilientStore(primary: AlertStore, log: (line: string) => void): AlertStore {
-  let current = primary;
+export function keepAlertStore(
+  file: string,
+  open: () => SqlAlertStore,
+  log: (line: string) => void,
+  opts: KeepOptions = {},
+): KeptAlertStore {
+  let table: SqlAlertStore | null = null;
+  let memory: MemoryAlertStore | null = null;
   let lastOpen: StoredAlert[] = [];
-  const guard = <T>(call: (store: AlertStore) => T): T => {
+  let moved = new Map<number, number>();
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  function toMemory(err: unknown, during: boolean): MemoryAlertStore {
+    const problem = memoryProblem(file, err, during);
+    log(problem.message);
+    const m = memoryStore(problem, during ? lastOpen : []);
+    memory = m;
+    timer ??= setInterval(retry, opts.retryMs ?? 30_000);
+    timer.unref();
+    return m;
+  }
+
+  function retry(): boolean {
+    if (table || closed) return table !== null;
+    let next: SqlAlertStore | null = null;
     try {
-      return call(current);
-    } catch (err) {
-      if (current !== primary) throw err;
-      const reason = (err as Error).message;
-      const message = `history database failed (${reason}): alerts are kept in memory only from now on`;
-      log(`Alerts: ${message}`);
-      current = memoryStore({ message, coded: coded("db_failed", { reason }) }, lastOpen);
-      try {
-        primary.close();
-      } catch {
-        // already unusable
-      }
-      return call(current);
+      next = open();
+      const gathered = memory?.gathered();
+      moved = gathered ? next.adopt(gathered) : new Map();
+      table = next;
+      memory = null;
+      if (timer) clearInterval(timer);
+      timer = null;
+      log(`Alerts: stored in the history database again (${gathered?.alerts.length ?? 0} kept from memory).`);
+      return true;
+    } catch {
+      next?.close();
+      return false;
     }
+  }
+
+  const guard = <T>(call: (store: AlertStore) => T): T => {
+    if (table) {
+      try {
+        return call(table);
+      } catch (err) {
+        const failed = table;
+        table = null;
+        failed.close();
+        return call(toMemory(err, true));
+      }
+    }
+    // Without the table the memory store is there: set before the table is dropped, dropped after it is back.
+    return call(memory as MemoryAlertStore);
   };
+  const id = (n: number): number => moved.get(n) ?? n;
+
+  try {
+    table = open();
+  } catch (err) {
+    toMemory(err, false);
+  }
   return {
     get storage() {
-      return current.storage;
+      return table ? "database" : "memory";
     },
     get problem() {
-      return current.problem;
+      return table ? null : (memory?.problem ?? null);
     },
     insert: (a) => guard((s) => s.insert(a)),
-    clear: (id, at) => guard((s) => s.clear(id, at)),
-    acknowledge: (id) => guard((s) => s.acknowledge(id)),
+    clear: (n, at) => guard((s) => s.clear(id(n), at)),
+    acknowledge: (n) => guard((s) => s.acknowledge(id(n))),
     open: () => (lastOpen = guard((s) => s.open())),
     list: (q) => guard((s) => s.list(q)),
-    delivery: (id, result) => guard((s) => s.delivery(id, result)),
+    delivery: (n, result) => guard((s) => s.delivery(id(n), result)),
     seen: (key, since) => guard((s) => s.seen(key, since)),
     meta: (name) => guard((s) => s.meta(name)),
     setMeta: (name, value) => guard((s) => s.setMeta(name, value)),
     prune: (now) => guard((s) => s.prune(now)),
-    close: () => current.close(),
+    retry,
+    close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      table?.close();
+    },
   };
 }
 
-/** The database store (going on in memory if it fails later), or memory with the reason when it cannot be opened. */
-export function openAlertStore(file: string, log: (line: string) => void): AlertStore {
-  try {
-    // In proxy mode the alerts start before the recorder has made a fresh data folder (e.g. `<data>/NAME/` of a
-    // several-device gateway); without it they would run in memory only until the next start.
-    mkdirSync(dirname(file), { recursive: true });
-    return resilientStore(openSqlStore(file), log);
-  } catch (err) {
-    const reason = (err as Error).message;
-    const message = `history database not usable (${reason}): alerts are kept in memory only`;
-    log(`Alerts: ${message}`);
-    return memoryStore({ message, coded: coded("db_unusable", { reason }) });
-  }
+/** The alerts' store in `file` (history.db), or memory with the reason while it cannot be used (KeptAlertStore). */
+export function openAlertStore(
+  file: string,
+  log: (line: string) => void,
+  opts: KeepOptions = {},
+): KeptAlertStore {
+  const now = opts.now ?? (() => Date.now());
+  return keepAlertStore(
+    file,
+    () => {
+      // In proxy mode the alerts start before the recorder has made a fresh data folder (e.g. `<data>/NAME/` of a
+      // several-device gateway); without it they would run in memory only until the folder appears.
+      mkdirSync(dirname(file), { recursive: true });
+      return openSqlStore(file, now());
+    },
+    log,
+    opts,
+  );
 }

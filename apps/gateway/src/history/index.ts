@@ -10,6 +10,7 @@ import { createQueries, type Queries } from "./queries.ts";
 import { createReads, type Reads } from "./reads.ts";
 import { createRecorder, type Recorder } from "./recorder.ts";
 import { HISTORY_FILE } from "./paths.ts";
+import { closeDb } from "../storage/sqliteFile.ts";
 import { createWriter, openDb, type HistoryDb, type Writer } from "./store.ts";
 
 export interface HistoryOptions {
@@ -39,7 +40,7 @@ export { HISTORY_FILE };
 export function openHistory(opts: HistoryOptions): History {
   mkdirSync(opts.dataDir, { recursive: true });
   const file = join(opts.dataDir, HISTORY_FILE);
-  const db = openDb(file);
+  const db = openDb(file, opts.clock.now());
   const writer = createWriter(db);
   let reads: Reads | null = null;
   return {
@@ -59,8 +60,9 @@ export function openHistory(opts: HistoryOptions): History {
     zone: opts.zone,
     now: () => opts.clock.now(),
     close: () => {
+      // The reader first: the writer's close then merges the WAL into history.db (storage/sqliteFile.ts).
       reads?.close();
-      db.close();
+      closeDb(db);
     },
   };
 }

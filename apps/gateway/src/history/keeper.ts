@@ -3,10 +3,15 @@
  * damaged file is kept aside as `history.db.corrupt-<time>` and a new one started (as config.json is); a folder or
  * disk that cannot be written leaves the gateway running without history, with the reason in words naming the file
  * (start message, console, the history API's answer), and the file is tried again every `retryMs` until it opens.
+ * A file written by a newer gateway (a schema version above ours, schema.ts) is never written: it is kept aside as
+ * `history.db.newer-<time>` and this run goes on without history (storage/sqliteFile.ts), saying so.
  * Writes that fail while running (disk full) lose only their samples: the recorder handed out here never throws.
  */
-import { existsSync, mkdirSync, renameSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { inWords as reason, isDamaged } from "../storage/dbWords.ts";
+import { keepAside } from "../storage/keepAside.ts";
+import { NewerFile } from "../storage/sqliteFile.ts";
 import { HISTORY_FILE, openHistory, type History, type HistoryOptions } from "./index.ts";
 import type { InverterReading } from "./reading.ts";
 import type { Recorder } from "./recorder.ts";
@@ -33,24 +38,6 @@ export interface HistoryKeeper {
   close(): void;
 }
 
-/** SQLite's and the file system's answers, in words (the codes as libsql and Node give them). */
-function reason(err: unknown): string {
-  const e = err as { code?: string; message?: string };
-  const code = e.code ?? "";
-  const text = e.message ?? String(err);
-  if (code === "SQLITE_FULL" || code === "ENOSPC" || /disk is full/i.test(text)) return "the disk is full";
-  if (code === "SQLITE_READONLY" || code === "EROFS") return "the file or its folder is read-only";
-  if (code === "EACCES" || code === "EPERM") return "no permission to write there";
-  if (code === "ENOTDIR") return "the data folder is not a folder";
-  // libsql reports a file it cannot open as ConnectionFailed("…: 14"), SQLite's SQLITE_CANTOPEN.
-  if (code === "SQLITE_CANTOPEN" || /ConnectionFailed|: 14"?\)?$/.test(text))
-    return "it cannot be opened or created (no permission, a read-only folder, or a folder in its place)";
-  return text;
-}
-
-const isDamaged = (err: unknown): boolean =>
-  ["SQLITE_NOTADB", "SQLITE_CORRUPT"].includes((err as { code?: string }).code ?? "");
-
 class Damaged extends Error {}
 
 /** Opens the file, checks it (`quick_check`) and proves it can be written; throws what went wrong. */
@@ -69,12 +56,19 @@ function openChecked(opts: HistoryOptions): History {
   }
 }
 
-/** `history.db` (and its WAL and shared-memory files) renamed to `history.db.corrupt-<time>…`; the new name. */
-function keepAside(file: string, nowMs: number): string {
-  const aside = `${file}.corrupt-${new Date(nowMs).toISOString().replace(/[:.]/g, "-")}`;
-  renameSync(file, aside);
-  for (const extra of ["-wal", "-shm"]) if (existsSync(file + extra)) renameSync(file + extra, aside + extra);
-  return aside;
+/** Why history is not recorded, in words naming the file (the start message, the API's 503). */
+function notRecorded(file: string, err: unknown): string {
+  if (err instanceof NewerFile)
+    return (
+      `History is NOT recorded: ${file} was written by a newer version of the gateway (schema version ` +
+      `${err.found}; this version knows up to ${err.known}). It is kept untouched as ${err.aside}; the gateway ` +
+      "runs on without history and starts a new history.db at its next start. To use that history again, run " +
+      "the newer version with the file put back as history.db."
+    );
+  return (
+    `History is NOT recorded: ${file} cannot be used (${reason(err)}). The gateway runs on without it; ` +
+    "history is recorded again as soon as the file can be written."
+  );
 }
 
 export function keepHistory(opts: KeeperOptions): HistoryKeeper {
@@ -108,7 +102,7 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
       return opened(openChecked(opts));
     } catch (err) {
       if (!(err instanceof Damaged) && !isDamaged(err)) throw err;
-      const aside = keepAside(file, opts.clock.now());
+      const aside = keepAside(file, "corrupt", opts.clock.now());
       note =
         `History: ${file} was damaged (${(err as Error).message}); it is kept as ${aside} and a new ` +
         "history is started.";
@@ -130,9 +124,7 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
       return true;
     } catch (err) {
       const first = problem === null;
-      problem =
-        `History is NOT recorded: ${file} cannot be used (${reason(err)}). The gateway runs on without it; ` +
-        "history is recorded again as soon as the file can be written.";
+      problem = notRecorded(file, err);
       if (first) {
         note = problem;
         say(problem);

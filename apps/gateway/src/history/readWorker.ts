@@ -1,7 +1,7 @@
 /**
  * The history read worker (issue 21 item 3): its own read-only connection to history.db, so the queries and the
  * backup copy run beside the event loop, never on it. Messages in: `{ id, op, args, zone }`; out: `{ id, ok, value }`
- * (the answer's text) or `{ id, ok: false, error }`. WAL lets it read a consistent snapshot while the gateway writes.
+ * (the answer's text) or `{ id, ok: false, error }`; `"close"` closes the connection and ends the thread. WAL lets it read a consistent snapshot while the gateway writes.
  */
 import { parentPort, workerData } from "node:worker_threads";
 import Database from "libsql";
@@ -46,7 +46,14 @@ function run(req: ReadRequest): string | null {
   }
 }
 
-parentPort?.on("message", (req: ReadRequest) => {
+parentPort?.on("message", (req: ReadRequest | "close") => {
+  if (req === "close") {
+    // A clean stop (reads.ts close): the connection goes and the thread ends by itself, so SQLite lets the last
+    // connection merge the WAL into history.db and remove it.
+    db.close();
+    parentPort?.close();
+    return;
+  }
   try {
     parentPort?.postMessage({ id: req.id, ok: true, value: run(req) });
   } catch (err) {

@@ -152,8 +152,11 @@ export function createReads(file: string, zone: () => PosixTz, opts: ReadOptions
         running.reject(new ReadBusy("history is closed"));
         running = null;
       }
-      void worker?.terminate();
+      // The worker closes its connection and ends by itself (a clean stop leaves no WAL, issue 34 item 1); it is
+      // unref'd, so it never holds the process, and the process's end ends it in any case.
+      const w = worker;
       worker = null;
+      w?.postMessage("close");
     },
   };
 }

@@ -1,31 +1,19 @@
 /**
- * history.db: the schema and every write (issue 14 §2–3). One connection per gateway (the only writer), WAL journal
+ * history.db: opening it at its schema's version (schema.ts) and every write (issue 14 §2–3). One connection per gateway (the only writer), WAL journal
  * and synchronous=NORMAL: a killed process loses at most the transactions not yet in the WAL, never the file's
  * consistency. Each recorded batch is one transaction, so an energy credit and its new base are never split.
  *
  * Series: `ch` −1 is an inverter (AC), 0… a DC string, serial "" the whole fleet. Powers in the 5-minute table are
  * integer deci-watts (SQLite stores small integers in 1–3 bytes: the table stays well under the size goal).
  */
-import Database from "libsql";
+import { openVersioned, type SqliteDb } from "../storage/sqliteFile.ts";
+import { inTransaction } from "../storage/transaction.ts";
 import type { EnergyBase } from "./energy.ts";
+import { HISTORY_DB_MIGRATIONS } from "./schema.ts";
 
 export const TOTAL_SERIAL = "";
 export const INVERTER_CH = -1;
 export const SLOT_S = 300;
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS series(id INTEGER PRIMARY KEY, serial TEXT NOT NULL, ch INTEGER NOT NULL,
-  name TEXT NOT NULL, UNIQUE(serial, ch));
-CREATE TABLE IF NOT EXISTS raw(sid INTEGER NOT NULL, t INTEGER NOT NULL, p REAL, u REAL, i REAL, yd REAL, yt REAL,
-  temp REAL, state INTEGER, lim REAL, PRIMARY KEY(sid, t)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS agg5(sid INTEGER NOT NULL, slot INTEGER NOT NULL, n INTEGER NOT NULL,
-  sum INTEGER NOT NULL, min INTEGER NOT NULL, max INTEGER NOT NULL, PRIMARY KEY(sid, slot)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS daily(sid INTEGER NOT NULL, day TEXT NOT NULL, wh REAL NOT NULL, peak REAL NOT NULL,
-  PRIMARY KEY(sid, day)) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS up(slot INTEGER PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS base(sid INTEGER PRIMARY KEY, t INTEGER NOT NULL, total REAL NOT NULL, day TEXT NOT NULL);
-`;
 
 export interface SeriesRow {
   id: number;
@@ -45,44 +33,27 @@ export interface RawRow {
   lim: number | null;
 }
 
-export type HistoryDb = InstanceType<typeof Database>;
-
-export function openDb(file: string): HistoryDb {
-  const db = new Database(file);
-  try {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-    db.pragma("busy_timeout = 5000");
-    // 32 MB of page cache: a year of 5-minute rows of many series stays in memory while it is written and read.
-    db.pragma("cache_size = -32000");
-    db.exec(SCHEMA);
-    return db;
-  } catch (err) {
-    // A damaged or unwritable file: closed, so the caller can keep it aside or try again later (keeper.ts).
-    db.close();
-    throw err;
-  }
-}
+export type HistoryDb = SqliteDb;
 
 /**
- * `fn` in one transaction. libsql's own `db.transaction` always sends ROLLBACK on an error, but SQLite has already
- * rolled back after some errors (SQLITE_FULL, SQLITE_IOERR): that ROLLBACK then fails with "no transaction is active"
- * and hides the real cause. Here ROLLBACK is sent only while a transaction is still open.
+ * The recorder's connection, the file brought to the current schema (schema.ts); throws `NewerFile` for a file of a
+ * newer gateway (kept aside, never written), or SQLite's error for a damaged or unwritable one (keeper.ts).
  */
+export function openDb(file: string, nowMs?: number): HistoryDb {
+  return openVersioned(file, {
+    migrations: HISTORY_DB_MIGRATIONS,
+    // 32 MB of page cache: a year of 5-minute rows of many series stays in memory while it is written and read.
+    pragmas: ["cache_size = -32000"],
+    ...(nowMs !== undefined ? { nowMs } : {}),
+  });
+}
+
+/** `fn` in one transaction (storage/transaction.ts: ROLLBACK only while SQLite still has one open). */
 export function transaction<A extends unknown[]>(
   db: HistoryDb,
   fn: (...args: A) => void,
 ): (...args: A) => void {
-  return (...args) => {
-    db.exec("BEGIN");
-    try {
-      fn(...args);
-      db.exec("COMMIT");
-    } catch (err) {
-      if (db.inTransaction) db.exec("ROLLBACK");
-      throw err;
-    }
-  };
+  return (...args) => inTransaction(db, () => fn(...args));
 }
 
 const deci = (w: number): number => Math.round(w * 10);

@@ -12,7 +12,7 @@ import { decideEvents } from "../../src/alerts/events.ts";
 import { dayMarginOf, minuteOf } from "../../src/alerts/proxySource.ts";
 import { observe, type Usual } from "../../src/alerts/rules.ts";
 import type { SourceInverter, SourceSnapshot } from "../../src/alerts/source.ts";
-import { openSqlStore, resilientStore, type AlertStore } from "../../src/alerts/store.ts";
+import { openSqlStore, keepAlertStore, type SqlAlertStore } from "../../src/alerts/store.ts";
 import { createTrackerState, step } from "../../src/alerts/tracker.ts";
 import { bucketOf, learnShares, MIN_DAYS } from "../../src/alerts/usual.ts";
 
@@ -167,14 +167,18 @@ describe("store", () => {
     try {
       const sql = openSqlStore(join(dir, "history.db"));
       let full = false;
-      const primary: AlertStore = {
+      const primary: SqlAlertStore = {
         ...sql,
         insert: (a) => {
           if (full) throw new Error("database or disk is full");
           return sql.insert(a);
         },
       };
-      const store = resilientStore(primary, (l) => lines.push(l));
+      const store = keepAlertStore(
+        join(dir, "history.db"),
+        () => primary,
+        (l) => lines.push(l),
+      );
       const base = { serial: null, name: "dtu", channel: null, detail: "", severity: "warning" as const };
       const first = store.insert({ ...base, key: "radio", kind: "radio", title: "radio", started: 100 });
       expect(store.open().map((a) => a.id)).toEqual([first.id]);
@@ -182,7 +186,7 @@ describe("store", () => {
       full = true;
       const second = store.insert({ ...base, key: "clock", kind: "clock", title: "clock", started: 200 });
       expect(store.storage).toBe("memory");
-      expect(store.problem?.message).toMatch(/disk is full.*memory only from now on/);
+      expect(store.problem?.message).toMatch(/history\.db failed \(the disk is full\).*kept in memory/);
       expect(store.problem?.coded).toEqual({
         code: "db_failed",
         params: { reason: expect.stringMatching(/disk is full/) },
@@ -190,6 +194,7 @@ describe("store", () => {
       expect(lines).toHaveLength(1);
       expect(second.id).toBeGreaterThan(first.id);
       expect(store.open().map((a) => a.key)).toEqual(["radio", "clock"]);
+      store.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
