@@ -1,0 +1,138 @@
+/**
+ * Versioned files (issue 30 §4), through buildApp. The fixture `test/fixtures/release1/` was written by the release
+ * before schema versions (makeRelease1.ts, never re-run): a copy opened by today's gateway is brought to the current
+ * version, and every day, reading, alert and setting answers as that release answered (`expected.json`). A file with
+ * a version above ours is refused untouched, kept aside, and the gateway runs on without it.
+ */
+import { createHash } from "node:crypto";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "libsql";
+import { afterEach, describe, expect, it } from "vitest";
+import { wireAlert } from "../../src/alerts/notify.ts";
+import type { StoredAlert } from "../../src/alerts/store.ts";
+import { HISTORY_DB_MIGRATIONS } from "../../src/history/schema.ts";
+import { headerVersion } from "../../src/storage/migrations.ts";
+import { covered, RAW_SQL } from "../fixtures/release1Digest.ts";
+import { ADMIN, startGateway, type TestGateway } from "../helpers/app.ts";
+
+const FIXTURE = new URL("../fixtures/release1/", import.meta.url).pathname;
+const expected = JSON.parse(readFileSync(join(FIXTURE, "expected.json"), "utf8")) as {
+  days: string[];
+  power: unknown[][];
+  energy: unknown;
+  energy_by_inverter: unknown[];
+  last: unknown;
+  raw: unknown[];
+  alerts: StoredAlert[];
+  alerts_meta: { summary_day: string };
+  config: unknown;
+};
+const CURRENT = HISTORY_DB_MIGRATIONS.length;
+
+let dir = "";
+let gw: TestGateway | null = null;
+afterEach(async () => {
+  await gw?.close();
+  gw = null;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** The fixture copied into a fresh data folder. */
+function copyOfFixture(): string {
+  dir = mkdtempSync(join(tmpdir(), "dtu-upgrade-"));
+  for (const file of ["history.db", "alerts.json"]) cpSync(join(FIXTURE, file), join(dir, file));
+  return dir;
+}
+
+/** No fleet tick and no alert evaluation: the answers are the fixture's alone. */
+const start = (dataDir: string) =>
+  startGateway({ dataDir, history: {}, alerts: { tickMs: 3600_000, delivery: null }, tickMs: 3600_000 });
+
+async function json(g: TestGateway, url: string, admin = false): Promise<unknown> {
+  const res = await g.app.inject({ url, headers: admin ? { authorization: ADMIN } : {} });
+  expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+  return JSON.parse(res.body);
+}
+
+describe("history.db of the release before versions", () => {
+  it("is upgraded to the current version and keeps every day, reading, alert and setting", async () => {
+    const dataDir = copyOfFixture();
+    expect(headerVersion(join(dataDir, "history.db"))).toBe(0);
+    gw = await start(dataDir);
+    const [first, , last] = expected.days as [string, string, string];
+    for (const [i, day] of expected.days.entries()) {
+      const all = await json(gw, `/api/history/power?date=${day}`);
+      const one = await json(gw, `/api/history/power?date=${day}&serial=116180000001`);
+      expect(
+        [all, one].map((p) => covered(p as never)),
+        day,
+      ).toEqual(expected.power[i]);
+    }
+    expect(await json(gw, `/api/history/energy?from=${first}&to=${last}&interval=day`)).toEqual(
+      expected.energy,
+    );
+    for (const [i, serial] of ["116180000001", "116480000002"].entries()) {
+      const url = `/api/history/energy?from=${first}&to=${last}&interval=day&serial=${serial}`;
+      expect(await json(gw, url)).toEqual(expected.energy_by_inverter[i]);
+    }
+    expect(await json(gw, "/api/history/last")).toEqual(expected.last);
+
+    const list = (await json(gw, "/api/alerts?state=all")) as { alerts: unknown[]; storage: string };
+    expect(list.storage).toBe("database");
+    expect(list.alerts).toEqual(expected.alerts.map(wireAlert));
+    expect(gw.app.alerts?.store.meta("summary_day")).toBe(expected.alerts_meta.summary_day);
+    expect(await json(gw, "/api/alerts/config", true)).toEqual(expected.config);
+
+    await gw.close();
+    gw = null;
+    expect(headerVersion(join(dataDir, "history.db"))).toBe(CURRENT);
+    const db = new Database(join(dataDir, "history.db"), { readonly: true });
+    expect(db.prepare(RAW_SQL).raw(true).all()).toEqual(expected.raw);
+    db.close();
+  });
+});
+
+describe("history.db of a newer gateway", () => {
+  it("is refused untouched and kept aside; history answers 503 with the reason, alerts say theirs, the rest runs", async () => {
+    const dataDir = copyOfFixture();
+    const file = join(dataDir, "history.db");
+    // A newer gateway's file: the fixture with a version above ours in its header (bytes 60–63).
+    const bytes = readFileSync(file);
+    bytes.writeInt32BE(CURRENT + 1, 60);
+    writeFileSync(file, bytes);
+    const sha = createHash("sha256").update(bytes).digest("hex");
+
+    gw = await start(dataDir);
+    const aside = readdirSync(dataDir).filter((f) => f.startsWith("history.db"));
+    expect(aside).toEqual([expect.stringMatching(/^history\.db\.newer-\d{4}-\d\d-\d\dT[\d-]+Z$/)]);
+    const kept = join(dataDir, aside[0] as string);
+    expect(createHash("sha256").update(readFileSync(kept)).digest("hex")).toBe(sha);
+
+    const reason =
+      `${file} was written by a newer version of the gateway (schema version ${CURRENT + 1}; this version ` +
+      `knows up to ${CURRENT}). It is kept untouched as ${kept}`;
+    expect(gw.app.history?.startNote()).toContain(reason);
+    const info = await gw.app.inject("/api/history/info");
+    expect(info.statusCode).toBe(503);
+    expect((JSON.parse(info.body) as { message: string }).message).toContain(reason);
+
+    const list = (await json(gw, "/api/alerts")) as {
+      storage: string;
+      problem: string;
+      problem_code: string;
+    };
+    expect(list.storage).toBe("memory");
+    expect(list.problem).toContain(
+      `Alerts are NOT stored: ${file} cannot be used (it was written by a newer`,
+    );
+    expect(list.problem).toContain(`kept untouched as ${kept}`);
+    expect(list.problem_code).toBe("db_unusable");
+
+    // The gateway runs on, and nothing starts a new file in the newer one's place during this run.
+    expect((await gw.app.inject("/api/livedata/status")).statusCode).toBe(200);
+    expect(gw.app.history?.retry()).toBe(false);
+    expect(readdirSync(dataDir).filter((f) => f.startsWith("history.db"))).toEqual(aside);
+  });
+});
