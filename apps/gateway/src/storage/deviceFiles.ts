@@ -18,6 +18,7 @@ export function safeFileName(name: string): boolean {
 /**
  * The gateway's own files, with what each holds (the words of the refused upload's answer). Hidden files (the
  * simulation's `.fleet-state.json`, the `.…tmp` of a write under way) are never safe names, so never the device's.
+ * Each test gets the name as the file system would find it (`asStored`).
  */
 const OWN: readonly { test: (name: string) => boolean; what: string }[] = [
   // SQLite keeps its write-ahead log and shared memory beside the database (-journal outside WAL mode).
@@ -26,13 +27,23 @@ const OWN: readonly { test: (name: string) => boolean; what: string }[] = [
     what: "recorded history",
   },
   { test: (n) => n === ALERTS_FILE, what: "alert settings" },
-  // A damaged file kept aside for the owner (history/keeper.ts, config/store.ts): `<name>.corrupt-<time>[-wal|-shm]`.
+  // A file kept aside for the owner (storage/keepAside.ts, config/store.ts): `<name>.corrupt-<time>[-wal|-shm]`.
   { test: (n) => n.includes(".corrupt-"), what: "damaged file kept aside" },
+  // history.db of a newer gateway, kept untouched (storage/sqliteFile.ts): `history.db.newer-<time>[-wal|-shm]`.
+  { test: (n) => n.includes(".newer-"), what: "file of a newer gateway version kept aside" },
 ];
+
+/**
+ * The name as a case-insensitive file system that drops trailing dots and spaces finds it (Windows, macOS by
+ * default): `HISTORY.DB`, `Alerts.json` and `alerts.json.` are history.db and alerts.json there, so a data folder on
+ * such a disk must not let them through as the device's files.
+ */
+const asStored = (name: string): string => name.replace(/[. ]+$/, "").toLowerCase();
 
 /** What the gateway keeps in that file (e.g. "history"), or null when the name is not one of the gateway's own. */
 export function gatewayFile(name: string): string | null {
-  return OWN.find((own) => own.test(name))?.what ?? null;
+  const stored = asStored(name);
+  return OWN.find((own) => own.test(stored))?.what ?? null;
 }
 
 /** A file the device's file API shows, serves, counts and replaces. */

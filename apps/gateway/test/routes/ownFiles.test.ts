@@ -1,6 +1,6 @@
 /**
  * The gateway's own files in the data folder (history.db with its -wal/-shm, damaged files kept aside, alerts.json)
- * are not the device's (API.md §3.12): over real HTTP on loopback the device's file API does not list, count, serve
+ * are not the device's (API.md §3.12), in any spelling a case-insensitive file system takes for them (issue 34 item 14): over real HTTP on loopback the device's file API does not list, count, serve
  * or replace them, and the factory reset leaves them alone.
  */
 import { createHash } from "node:crypto";
@@ -106,29 +106,42 @@ describe("the device's file API sees only the device's files", () => {
     expect(status.littlefs_used).toBe(8192 + Math.ceil(config / 4096) * 4096);
   });
 
-  it.each(["history.db", "history.db-wal", "alerts.json", ASIDE])(
-    "config/get?file=%s answers 404 with an empty body",
-    async (name) => {
-      const res = await get(`/api/config/get?file=${encodeURIComponent(name)}`);
-      expect(res.status).toBe(404);
-      expect(await res.text()).toBe("");
-    },
-  );
+  it.each([
+    "history.db",
+    "history.db-wal",
+    "alerts.json",
+    ASIDE,
+    "HISTORY.DB",
+    "Alerts.json",
+    "alerts.json.",
+  ])("config/get?file=%s answers 404 with an empty body", async (name) => {
+    const res = await get(`/api/config/get?file=${encodeURIComponent(name)}`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toBe("");
+  });
 
   it.each([
     ["history.db", "recorded history"],
     ["history.db-shm", "recorded history"],
     ["alerts.json", "alert settings"],
+    // As a case-insensitive file system that drops trailing dots finds them (Windows, macOS): the same files.
+    ["HISTORY.DB", "recorded history"],
+    ["History.db-WAL", "recorded history"],
+    ["Alerts.json", "alert settings"],
+    ["alerts.json.", "alert settings"],
+    ["ALERTS.JSON..", "alert settings"],
+    ["History.db.Newer-1", "file of a newer gateway version kept aside"],
   ])("an upload naming %s is refused with a 500 body in words and writes nothing", async (name, what) => {
     const before = await readdir(gw.dataDir);
-    const kept = before.includes(name) ? await digest(name) : null;
+    const stored = name.replace(/\.+$/, "").toLowerCase();
+    const kept = before.includes(stored) ? await digest(stored) : null;
     const res = await upload(name, "not a database");
     expect(res.status).toBe(500);
     expect(await res.text()).toBe(
       `${name} is the gateway's own file (${what}), not a file of the device: it cannot be uploaded here. Nothing was changed.`,
     );
     expect(await readdir(gw.dataDir)).toEqual(before);
-    if (kept !== null) expect(await digest(name)).toBe(kept);
+    if (kept !== null) expect(await digest(stored)).toBe(kept);
     expect(consoleText.join("")).not.toContain("Config file uploaded");
   });
 
