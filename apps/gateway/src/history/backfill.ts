@@ -34,6 +34,170 @@ function isEmpty(h: History): boolean {
   return (h.db.prepare("SELECT count(*) AS n FROM series").get() as { n: number }).n === 0;
 }
 
+type Writer = History["writer"];
+type Place = { latitude: number; longitude: number };
+type SunPosition = { elevation: number; azimuth: number };
+
+/** The configured inverters the model knows, with their strings' setup and their series (created here). */
+function modelFleet(config: ConfigJson, seed: number, writer: Writer): Modelled[] {
+  const southern = config.ntp.latitude < 0;
+  const fleet: Modelled[] = [];
+  for (const cfg of config.inverters) {
+    const serial = BigInt(cfg.serial).toString(16);
+    const type = inverterType(serial);
+    if (!type) continue;
+    const profile = familyProfile(type.family);
+    const key = hash(seed, Number(BigInt(cfg.serial) & 0xffffffffn), Number(BigInt(cfg.serial) >> 32n));
+    const strings = Array.from({ length: type.dcInputs }, (_, i) => {
+      const wp = cfg.channel[i]?.max_power ?? 0;
+      return stringSetup(key, i, wp > 0 ? wp : profile.panelWp, profile.vmp, southern);
+    });
+    const sids = [writer.seriesId(serial, INVERTER_CH, cfg.name)];
+    strings.forEach((_, i) => {
+      const label = cfg.channel[i]?.name || `${i + 1}`;
+      sids.push(writer.seriesId(serial, i, `${cfg.name} / ${label}`));
+    });
+    fleet.push({
+      serial,
+      setup: {
+        family: type.family,
+        maxPower: modelOfFamily(type.family, BigInt(cfg.serial)).maxPower,
+        key,
+        strings,
+      },
+      sids,
+    });
+  }
+  return fleet;
+}
+
+/** The sun's position every 30 minutes, linearly interpolated between (the exact search costs ~0.4 ms a call). */
+function sunOnGrid(place: Place): (at: number) => SunPosition {
+  const GRID_MS = 1_800_000;
+  const grid = new Map<number, SunPosition>();
+  const gridAt = (k: number): SunPosition => {
+    let p = grid.get(k);
+    if (!p) grid.set(k, (p = solarPosition(place, k * GRID_MS)));
+    return p;
+  };
+  return (at) => {
+    const k = Math.floor(at / GRID_MS);
+    const [a, b, f] = [gridAt(k), gridAt(k + 1), (at - k * GRID_MS) / GRID_MS];
+    let dAz = b.azimuth - a.azimuth;
+    if (dAz > 180) dAz -= 360;
+    if (dAz < -180) dAz += 360;
+    return {
+      elevation: a.elevation + (b.elevation - a.elevation) * f,
+      azimuth: (a.azimuth + dAz * f + 360) % 360,
+    };
+  };
+}
+
+/** Each series' energy and peak of the day being written, into `daily` at the day's end (`flush`). */
+function dayTotals(writer: Writer) {
+  const sums = new Map<number, { wh: number; peak: number }>();
+  /** Each series' energy on the day of its latest sample, up to it (the last raw reading's yield day). */
+  const dayWh = new Map<number, number>();
+  return {
+    dayWh,
+    add(sid: number, w: number): void {
+      const v = sums.get(sid) ?? { wh: 0, peak: 0 };
+      v.wh += (w * SLOT_S) / 3600;
+      v.peak = Math.max(v.peak, w);
+      sums.set(sid, v);
+      dayWh.set(sid, Math.round(v.wh));
+    },
+    flush(day: string): void {
+      for (const [sid, v] of sums) writer.daily(sid, day, v.wh, v.peak);
+      sums.clear();
+    },
+  };
+}
+type DayTotals = ReturnType<typeof dayTotals>;
+
+interface SlotRun {
+  fleet: Modelled[];
+  totalSid: number;
+  seed: number;
+  place: Place;
+  tz: ReturnType<History["zone"]>;
+  writer: Writer;
+  totals: DayTotals;
+}
+
+/** Every 5-minute slot from `fromSlot` up to `toSlot`: coverage, each series' power, the days' energy and peak. */
+function writeSlots(run: SlotRun, fromSlot: number, toSlot: number): void {
+  const { fleet, writer, totals, place } = run;
+  const sunAt = sunOnGrid(place);
+  let day = "";
+  for (let slot = fromSlot; slot < toSlot; slot++) {
+    const at = (slot * SLOT_S + SLOT_S / 2) * 1000;
+    const d = dayOf(run.tz, slot * SLOT_S * 1000);
+    if (d !== day) {
+      totals.flush(day);
+      day = d;
+    }
+    writer.up(slot * SLOT_S);
+    const weather = {
+      ...sunAt(at),
+      clearness: clearness(run.seed, at),
+      ambient: ambientTemperature(place.latitude, place.longitude, at),
+    };
+    let total = 0;
+    for (const m of fleet) {
+      const s = sample(m.setup, weather, { on: true, limitPercent: 100 }, at);
+      if (s.ac.power <= 0) continue;
+      m.last = { tSec: slot * SLOT_S, sample: s };
+      total += s.ac.power;
+      writer.slot(m.sids[0] ?? 0, slot, s.ac.power);
+      totals.add(m.sids[0] ?? 0, s.ac.power);
+      s.dc.forEach((dc, i) => {
+        const sid = m.sids[i + 1];
+        if (sid === undefined) return;
+        writer.slot(sid, slot, dc.power);
+        totals.add(sid, dc.power);
+      });
+    }
+    if (total > 0) totals.add(run.totalSid, total);
+  }
+  totals.flush(day);
+}
+
+/**
+ * Each series' last sample as a raw reading (what /api/history/last gives, issue 25) with its day's yield so far and
+ * the fleet's lifetime counters (not modelled here: null without them).
+ */
+function writeLastReadings(
+  fleet: readonly Modelled[],
+  dayWh: ReadonlyMap<number, number>,
+  totals: (serial: string) => readonly number[] | null,
+  writer: Writer,
+): void {
+  for (const m of fleet) {
+    if (!m.last) continue;
+    const { tSec, sample: s } = m.last;
+    const [inv = 0, ...strs] = m.sids;
+    const yt = totals(m.serial);
+    const none = { temp: null, state: null, lim: null };
+    const ac = { p: s.ac.power, u: s.ac.voltage, i: s.ac.current, yd: dayWh.get(inv) ?? null };
+    const sum = yt ? yt.reduce((a, b) => a + b, 0) : null;
+    writer.raw(inv, tSec, { ...none, ...ac, yt: sum, temp: s.temperature, state: 3, lim: 100 });
+    strs.forEach((sid, i) => {
+      const dc = s.dc[i];
+      if (!dc) return;
+      const yd = dayWh.get(sid) ?? null;
+      writer.raw(sid, tSec, {
+        ...none,
+        p: dc.power,
+        u: dc.voltage,
+        i: dc.current,
+        yd,
+        yt: yt?.[i] ?? null,
+      });
+    });
+  }
+}
+
 /** Returns the number of days written (0 when the database already had data). */
 /** `totals`: the fleet's lifetime yield (Wh) per string of an inverter (hex serial), for the last reading. */
 export function backfill(
@@ -48,133 +212,18 @@ export function backfill(
   // The fleet's own seed (fleet/index.ts): backfilled strings face where the live ones do and the clouds are the
   // same, so what the alert rules learn from these days fits the live fleet (alerts/usual.ts).
   const seed = Math.floor(seededRandom(hash(config.dtu.serial))() * 4294967296) >>> 0;
-  const southern = config.ntp.latitude < 0;
   const place = { latitude: config.ntp.latitude, longitude: config.ntp.longitude };
   const { writer } = h;
 
   const write = h.db.transaction(() => {
-    const fleet: Modelled[] = [];
-    for (const cfg of config.inverters) {
-      const serial = BigInt(cfg.serial).toString(16);
-      const type = inverterType(serial);
-      if (!type) continue;
-      const profile = familyProfile(type.family);
-      const key = hash(seed, Number(BigInt(cfg.serial) & 0xffffffffn), Number(BigInt(cfg.serial) >> 32n));
-      const strings = Array.from({ length: type.dcInputs }, (_, i) => {
-        const wp = cfg.channel[i]?.max_power ?? 0;
-        return stringSetup(key, i, wp > 0 ? wp : profile.panelWp, profile.vmp, southern);
-      });
-      const sids = [writer.seriesId(serial, INVERTER_CH, cfg.name)];
-      strings.forEach((_, i) => {
-        const label = cfg.channel[i]?.name || `${i + 1}`;
-        sids.push(writer.seriesId(serial, i, `${cfg.name} / ${label}`));
-      });
-      fleet.push({
-        serial,
-        setup: {
-          family: type.family,
-          maxPower: modelOfFamily(type.family, BigInt(cfg.serial)).maxPower,
-          key,
-          strings,
-        },
-        sids,
-      });
-    }
+    const fleet = modelFleet(config, seed, writer);
     const totalSid = writer.seriesId(TOTAL_SERIAL, INVERTER_CH, "Total");
     const first = addDays(dayOf(tz, nowMs), -days);
     const fromSlot = Math.ceil(dayStart(tz, first) / 1000 / SLOT_S);
     const toSlot = Math.floor(nowMs / 1000 / SLOT_S);
-    // The sun's position every 30 minutes, linearly interpolated between (the exact search costs ~0.4 ms a call).
-    const GRID_MS = 1_800_000;
-    const grid = new Map<number, { elevation: number; azimuth: number }>();
-    const gridAt = (k: number): { elevation: number; azimuth: number } => {
-      let p = grid.get(k);
-      if (!p) grid.set(k, (p = solarPosition(place, k * GRID_MS)));
-      return p;
-    };
-    const sunAt = (at: number): { elevation: number; azimuth: number } => {
-      const k = Math.floor(at / GRID_MS);
-      const [a, b, f] = [gridAt(k), gridAt(k + 1), (at - k * GRID_MS) / GRID_MS];
-      let dAz = b.azimuth - a.azimuth;
-      if (dAz > 180) dAz -= 360;
-      if (dAz < -180) dAz += 360;
-      return {
-        elevation: a.elevation + (b.elevation - a.elevation) * f,
-        azimuth: (a.azimuth + dAz * f + 360) % 360,
-      };
-    };
-    let day = "";
-    const sums = new Map<number, { wh: number; peak: number }>();
-    const flush = (): void => {
-      for (const [sid, v] of sums) writer.daily(sid, day, v.wh, v.peak);
-      sums.clear();
-    };
-    /** Each series' energy on the day of its latest sample, up to it (the last raw reading's yield day). */
-    const dayWh = new Map<number, number>();
-    const add = (sid: number, w: number): void => {
-      const v = sums.get(sid) ?? { wh: 0, peak: 0 };
-      v.wh += (w * SLOT_S) / 3600;
-      v.peak = Math.max(v.peak, w);
-      sums.set(sid, v);
-      dayWh.set(sid, Math.round(v.wh));
-    };
-    for (let slot = fromSlot; slot < toSlot; slot++) {
-      const at = (slot * SLOT_S + SLOT_S / 2) * 1000;
-      const d = dayOf(tz, slot * SLOT_S * 1000);
-      if (d !== day) {
-        flush();
-        day = d;
-      }
-      writer.up(slot * SLOT_S);
-      const pos = sunAt(at);
-      const weather = {
-        ...pos,
-        clearness: clearness(seed, at),
-        ambient: ambientTemperature(place.latitude, place.longitude, at),
-      };
-      let total = 0;
-      for (const m of fleet) {
-        const s = sample(m.setup, weather, { on: true, limitPercent: 100 }, at);
-        if (s.ac.power <= 0) continue;
-        m.last = { tSec: slot * SLOT_S, sample: s };
-        total += s.ac.power;
-        writer.slot(m.sids[0] ?? 0, slot, s.ac.power);
-        add(m.sids[0] ?? 0, s.ac.power);
-        s.dc.forEach((dc, i) => {
-          const sid = m.sids[i + 1];
-          if (sid === undefined) return;
-          writer.slot(sid, slot, dc.power);
-          add(sid, dc.power);
-        });
-      }
-      if (total > 0) add(totalSid, total);
-    }
-    // Each series' last sample as a raw reading (what /api/history/last gives, issue 25) with its day's yield so
-    // far and the fleet's lifetime counters (not modelled here: null without them).
-    for (const m of fleet) {
-      if (!m.last) continue;
-      const { tSec, sample: s } = m.last;
-      const [inv = 0, ...strs] = m.sids;
-      const yt = totals(m.serial);
-      const none = { temp: null, state: null, lim: null };
-      const ac = { p: s.ac.power, u: s.ac.voltage, i: s.ac.current, yd: dayWh.get(inv) ?? null };
-      const sum = yt ? yt.reduce((a, b) => a + b, 0) : null;
-      writer.raw(inv, tSec, { ...none, ...ac, yt: sum, temp: s.temperature, state: 3, lim: 100 });
-      strs.forEach((sid, i) => {
-        const dc = s.dc[i];
-        if (!dc) return;
-        const yd = dayWh.get(sid) ?? null;
-        writer.raw(sid, tSec, {
-          ...none,
-          p: dc.power,
-          u: dc.voltage,
-          i: dc.current,
-          yd,
-          yt: yt?.[i] ?? null,
-        });
-      });
-    }
-    flush();
+    const sums = dayTotals(writer);
+    writeSlots({ fleet, totalSid, seed, place, tz, writer, totals: sums }, fromSlot, toSlot);
+    writeLastReadings(fleet, sums.dayWh, totals, writer);
     writer.meta("backfilled", `${first}..${dayOf(tz, nowMs)}`);
   });
   write();
