@@ -8,7 +8,7 @@ import { copyFileSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeDataDir } from "../helpers/app.ts";
 import { CLI_TIMEOUT, runCli } from "../helpers/cli.ts";
 
@@ -17,14 +17,22 @@ interface EnergyRow {
   total: number;
 }
 
+/** A history answer; asked again while the loaded machine makes the reader answer 503 (busy or slow). */
+const answer = (url: string): Promise<unknown> =>
+  vi.waitFor(
+    async () => {
+      const res = await fetch(url);
+      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${await res.text()}`);
+      return res.json() as Promise<unknown>;
+    },
+    { timeout: 30_000, interval: 500 },
+  );
+
 /** The days with energy, as the running gateway's API gives them. */
 async function apiDays(base: string): Promise<string[]> {
-  const info = (await (await fetch(`${base}api/history/info`)).json()) as {
-    first_day: string;
-    last_day: string;
-  };
+  const info = (await answer(`${base}api/history/info`)) as { first_day: string; last_day: string };
   const url = `${base}api/history/energy?from=${info.first_day}&to=${info.last_day}&interval=day`;
-  const energy = (await (await fetch(url)).json()) as { rows: EnergyRow[] };
+  const energy = (await answer(url)) as { rows: EnergyRow[] };
   return energy.rows.filter((r) => r.total > 0).map((r) => r.period);
 }
 
