@@ -11,6 +11,12 @@ export const KEEP_S = 366 * 86400;
 /** At most this many alerts in one answer (newest first). */
 export const LIST_MAX = 1000;
 
+/**
+ * Alerts raised in memory are numbered after this: the table never gets that far, so an id given out in memory never
+ * names another alert of the table once the alerts have moved there (store.ts maps the old ids to the new).
+ */
+export const MEMORY_IDS_AFTER = 1_000_000_000;
+
 /** What a memory store holds, for the table to take over (store.ts `adopt`). */
 export interface Gathered {
   alerts: StoredAlert[];
@@ -37,7 +43,7 @@ export function memoryStore(problem: StoreProblem, seed: readonly StoredAlert[] 
   const alerts: StoredAlert[] = seed.map((a) => ({ ...a }));
   const fromTable = new Set(seed.map((a) => a.id));
   const meta = new Map<string, string>();
-  let next = Math.max(0, ...alerts.map((a) => a.id)) + 1;
+  let next = Math.max(MEMORY_IDS_AFTER, ...alerts.map((a) => a.id)) + 1;
   const find = (id: number): StoredAlert | undefined => alerts.find((a) => a.id === id);
   return {
     storage: "memory",

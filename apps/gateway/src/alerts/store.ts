@@ -228,7 +228,8 @@ function memoryProblem(file: string, err: unknown, during: boolean): StoreProble
  * The table's store that goes on in memory when the file cannot be opened or fails during a run (disk full, file
  * removed), and back into the file once it can be written again: the alerts open at the last evaluation move along
  * into memory, so none is raised twice; what was gathered in memory moves into the table on return. An alert added
- * in memory gets a new id in the table: later calls with its old id (a delivery ending after the move) are mapped.
+ * in memory (numbered after `MEMORY_IDS_AFTER`, so never like one of the table) gets a new id in the table: later
+ * calls with its old id (a delivery ending after the move, a page not yet reloaded) are mapped to it.
  */
 export function keepAlertStore(
   file: string,
@@ -264,7 +265,8 @@ export function keepAlertStore(
       memory = null;
       if (timer) clearInterval(timer);
       timer = null;
-      log(`Alerts: stored in the history database again (${gathered?.alerts.length ?? 0} kept from memory).`);
+      const kept = gathered?.alerts.length ?? 0;
+      log(`Alerts: ${file} can be written again; alerts are stored in it again (${kept} kept from memory).`);
       return true;
     } catch {
       next?.close();

@@ -201,6 +201,72 @@ describe("store", () => {
   });
 });
 
+describe("store back into the table", () => {
+  it("moves what was gathered in memory, with its state, once the file can be written; old ids still work", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dtu-alert-store-"));
+    const file = join(dir, "history.db");
+    const lines: string[] = [];
+    let full = false;
+    const open = (): SqlAlertStore => {
+      const sql = openSqlStore(file);
+      return {
+        ...sql,
+        insert: (a) => {
+          if (full) throw new Error("database or disk is full");
+          return sql.insert(a);
+        },
+      };
+    };
+    const base = { serial: null, name: "dtu", channel: null, detail: "", severity: "warning" as const };
+    const store = keepAlertStore(file, open, (l) => lines.push(l), { retryMs: 3_600_000 });
+    try {
+      const radio = store.insert({ ...base, key: "radio", kind: "radio", title: "radio", started: 100 });
+      store.clear(radio.id, 150);
+      const clock = store.insert({ ...base, key: "clock", kind: "clock", title: "clock", started: 200 });
+      store.open();
+      full = true;
+      const silent = store.insert({
+        ...base,
+        key: "dtu_silent",
+        kind: "dtu_silent",
+        title: "silent",
+        started: 250,
+      });
+      expect(store.storage).toBe("memory");
+      // Numbered apart from the table's alerts: id 1 still means the radio alert after the move.
+      expect(silent.id).toBeGreaterThan(1_000_000_000);
+      store.acknowledge(silent.id);
+      store.clear(clock.id, 300);
+      store.setMeta("summary_day", "2026-11-28");
+
+      full = false;
+      expect(store.retry()).toBe(true);
+      expect(store.storage).toBe("database");
+      expect(store.problem).toBeNull();
+      expect(lines.at(-1)).toBe(
+        `Alerts: ${file} can be written again; alerts are stored in it again (2 kept from memory).`,
+      );
+      expect(store.delivery(silent.id, { channel: "ntfy", ok: true, at: 260, error: null })).toMatchObject({
+        title: "silent",
+      });
+      expect(store.acknowledge(radio.id)).toBe(true);
+      const table = openSqlStore(file);
+      expect(
+        table.list({ openOnly: false }).map((a) => [a.title, a.cleared, a.acknowledged, a.deliveries.length]),
+      ).toEqual([
+        ["silent", null, true, 1],
+        ["clock", 300, false, 0],
+        ["radio", 150, true, 0],
+      ]);
+      expect(table.meta("summary_day")).toBe("2026-11-28");
+      table.close();
+    } finally {
+      store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("weak string", () => {
   const usual: Usual = { share: () => 0.5, peak: () => 1000 };
   const weak = (limitRelative: number) =>
