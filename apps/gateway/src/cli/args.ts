@@ -75,4 +75,8 @@ function checkTogether(args: Args): void {
   const several = args.devices.length > 1;
   if (args.basePath !== undefined && several)
     throw new CliError("--base-path is for one device; several devices are each under /d/NAME/");
+  if (args.deviceBuild && (args.devices.length > 0 || args.basePath !== undefined))
+    throw new CliError(
+      "--device-build serves the simulated device; it does not go with --device or --base-path",
+    );
 }

@@ -22,7 +22,7 @@ function offlineLine(inverters: readonly Inverter[], text: string): string {
   const serial = parseHexSerial(text);
   const wire = serial === null ? text : serialToWire(serial);
   const inverter = findInverter(inverters, wire);
-  if (!inverter) return `  --offline: inverter ${wire} ${NOT_THERE}`;
+  if (!inverter) return `  --offline: inverter ${text} ${NOT_THERE}`;
   return `  --offline: ${inverterWords(inverter, wire)} never answers, as if switched off at the breaker`;
 }
 

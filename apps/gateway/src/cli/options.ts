@@ -142,6 +142,13 @@ export const OPTIONS = {
       "power from now on, e.g. 116482345678:2=0.4; the recorded history stays normal",
     read: (g) => [g.env[0] ?? "", ...g.argv].flatMap(faultList),
   }),
+  deviceBuild: option({
+    flag: "device-build",
+    meaning:
+      "serve the device build (webapp_dist/, what goes on the flash) instead of the gateway build, to try " +
+      "exactly those files before flashing; simulated device only; npm start builds it when missing or stale",
+    read: (g) => g.argv.length > 0,
+  }),
 };
 
 export type Options = typeof OPTIONS;
