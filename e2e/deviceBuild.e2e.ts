@@ -6,24 +6,13 @@
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { GATEWAY_WEB_ROOT, WEB_ROOT } from "./harness";
+import { filesOf as files, GATEWAY_WEB_ROOT, WEB_ROOT } from "./harness";
 
 const SERVER = join(WEB_ROOT, "../apps/gateway/src/server.ts");
-
-const files = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) =>
-      join(e.parentPath, e.name)
-        .slice(dir.length + 1)
-        .replaceAll("\\", "/"),
-    )
-    .sort();
 
 /** A file's bytes as the browser gets them (the `.gz` ones uncompressed). */
 async function content(dir: string, name: string): Promise<Buffer> {
