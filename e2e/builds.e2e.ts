@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { GATEWAY_WEB_ROOT, WEB_ROOT } from "./harness";
+import { filesOf as files, GATEWAY_WEB_ROOT, WEB_ROOT } from "./harness";
 
 interface Area {
   en: Record<string, string>;
@@ -39,16 +39,6 @@ const texts = async (parts = HISTORY): Promise<string[]> => {
     .flatMap((t) => Object.values(t))
     .filter((t) => t.length >= 8 && !others.includes(t));
 };
-
-const files = (dir: string): string[] =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) =>
-      join(e.parentPath, e.name)
-        .slice(dir.length + 1)
-        .replaceAll("\\", "/"),
-    )
-    .sort();
 
 /** Width and height of a PNG (its IHDR chunk). */
 function pngSize(path: string): [number, number] {

@@ -11,7 +11,7 @@
  *   h.assertClean(page);                                  // throws on console errors / page errors
  *   await h.close();                                      // afterAll
  */
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -25,6 +25,17 @@ const repo = fileURLToPath(new URL("..", import.meta.url));
 export const WEB_ROOT = join(repo, "webapp_dist");
 export const GATEWAY_WEB_ROOT = join(repo, "gateway_dist");
 export type Build = "device" | "gateway";
+
+/** Every file below `dir`, as paths relative to it with `/`, sorted: a build's file list. */
+export const filesOf = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) =>
+      join(e.parentPath, e.name)
+        .slice(dir.length + 1)
+        .replaceAll("\\", "/"),
+    )
+    .sort();
 const ROOTS: Record<Build, string> = { device: WEB_ROOT, gateway: GATEWAY_WEB_ROOT };
 export const ARTIFACTS = join(repo, "test-artifacts");
 /** Factory default password (API.md §2) of a fresh data dir. */

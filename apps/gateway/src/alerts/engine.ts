@@ -3,7 +3,7 @@
  * was raised or cleared and tells the channels (notify.ts; delivery never blocks). Also the event-log rule
  * (eventWatch.ts) and the daily summary (summary.ts).
  */
-import type { Alert, AlertTestResult } from "@dtu/api/alerts";
+import type { AlertTestResult } from "@dtu/api/alerts";
 import type { AlertConfig } from "./config.ts";
 import type { Dispatcher } from "./contracts.ts";
 import { createEventWatch, isEventKey } from "./eventWatch.ts";
@@ -23,8 +23,6 @@ export interface EngineDeps {
   /** The channels' dispatcher; null: alerts are only stored. */
   dispatcher: () => Dispatcher | null;
   log: (line: string) => void;
-  /** Told about every alert raised or cleared (after it was stored). */
-  onChange?: (event: "raised" | "cleared", alert: Alert) => void;
 }
 
 export interface Engine {

@@ -14,8 +14,6 @@ export interface NotifyDeps {
   config: () => AlertConfig;
   dispatcher: () => Dispatcher | null;
   log: (line: string) => void;
-  /** Told about every alert raised or cleared (after it was stored). */
-  onChange?: (event: "raised" | "cleared", alert: Alert) => void;
 }
 
 export interface Notifier {
@@ -50,14 +48,12 @@ export function createNotifier(deps: NotifyDeps): Notifier {
     send: (message) => send(message, null),
     raised(stored, now) {
       const alert = wireAlert(stored);
-      deps.onChange?.("raised", alert);
       const { severity, title, detail } = alert;
       send({ event: "raised", alert, severity, title, text: detail, sent: seconds(now) }, alert.id);
     },
     cleared(alert, snap) {
       const t = texts();
       const done = { ...wireAlert(alert), cleared: seconds(snap.now) };
-      deps.onChange?.("cleared", done);
       send(
         {
           event: "cleared",

@@ -40,60 +40,33 @@ export interface NormalizeResult {
   migrated: boolean;
 }
 
-/** Builds a complete config from any parsed JSON value; `chipId` only feeds defaults. */
-export function normalizeConfig(input: unknown, chipId: number): NormalizeResult {
-  const d = firmwareDefaults(chipId);
-  const root = obj(input);
-  const cfg = obj(root.cfg);
-  const version = int(cfg.version, CONFIG_VERSION, 0, 0xffffffff);
+type Defaults = ConfigJson;
 
-  const wifi = obj(root.wifi);
-  const ntp = obj(root.ntp);
-  const mqtt = obj(root.mqtt);
-  const lwt = obj(mqtt.lwt);
-  const tls = obj(mqtt.tls);
-  const hass = obj(mqtt.hass);
-  const dtu = obj(root.dtu);
-  const security = obj(root.security);
-  const device = obj(root.device);
-  const display = obj(device.display);
+/** The 6 channels of one inverter slot; schema < 0x00011700 kept only max powers in `channels` (API.md §5.2). */
+function readChannels(inv: Raw, version: number): ConfigChannel[] {
+  const rawChannels = Array.isArray(inv.channel) ? inv.channel : [];
+  const oldMaxPowers = Array.isArray(inv.channels) ? inv.channels : [];
+  const channel: ConfigChannel[] = [];
+  for (let c = 0; c < 6; c++) {
+    const ch = obj(rawChannels[c]);
+    const old = version < 0x00011700;
+    channel.push({
+      // Names did not exist yet in the old schema.
+      name: old ? "" : str(ch.name, "", L.channelNameStored),
+      max_power: int(old ? oldMaxPowers[c] : ch.max_power, 0, ...U16),
+      yield_total_offset: num(ch.yield_total_offset, 0),
+    });
+  }
+  return channel;
+}
 
-  // Schema < 0x00011800 spelt the publish interval `publish_invterval` (API.md §5.2).
-  const publishInterval =
-    version < 0x00011800 && mqtt.publish_invterval !== undefined
-      ? int(mqtt.publish_invterval, d.mqtt.publish_interval, ...U32)
-      : int(mqtt.publish_interval, d.mqtt.publish_interval, ...U32);
-  // Schema < 0x00011900 had one `pa_level` for the nRF24 (API.md §5.2).
-  const nrfPa =
-    version < 0x00011900 && dtu.pa_level !== undefined
-      ? int(dtu.pa_level, d.dtu.nrf_pa_level, ...U8)
-      : int(dtu.nrf_pa_level, d.dtu.nrf_pa_level, ...U8);
-
+/** The 10 inverter slots. */
+function readInverters(root: Raw, d: Defaults, version: number): ConfigInverter[] {
   const rawInverters = Array.isArray(root.inverters) ? root.inverters : [];
   const inverters: ConfigInverter[] = [];
   for (let i = 0; i < 10; i++) {
     const di = d.inverters[i] as ConfigInverter;
     const inv = obj(rawInverters[i]);
-    const rawChannels = Array.isArray(inv.channel) ? inv.channel : [];
-    const oldMaxPowers = Array.isArray(inv.channels) ? inv.channels : [];
-    const channel: ConfigChannel[] = [];
-    for (let c = 0; c < 6; c++) {
-      const ch = obj(rawChannels[c]);
-      if (version < 0x00011700) {
-        // Schema < 0x00011700 kept only max powers in `channels`; names did not exist yet (API.md §5.2).
-        channel.push({
-          name: "",
-          max_power: int(oldMaxPowers[c], 0, ...U16),
-          yield_total_offset: num(ch.yield_total_offset, 0),
-        });
-      } else {
-        channel.push({
-          name: str(ch.name, "", L.channelNameStored),
-          max_power: int(ch.max_power, 0, ...U16),
-          yield_total_offset: num(ch.yield_total_offset, 0),
-        });
-      }
-    }
     inverters.push({
       serial: int(inv.serial, di.serial, ...SERIAL),
       name: str(inv.name, di.name, L.inverterName),
@@ -105,85 +78,133 @@ export function normalizeConfig(input: unknown, chipId: number): NormalizeResult
       reachable_threshold: int(inv.reachable_threshold, 2, ...U8),
       zero_runtime: bool(inv.zero_runtime, false),
       zero_day: bool(inv.zero_day, false),
-      channel,
+      channel: readChannels(inv, version),
     });
   }
+  return inverters;
+}
 
+function readWifi(wifi: Raw, d: Defaults["wifi"]): ConfigJson["wifi"] {
+  return {
+    ssid: str(wifi.ssid, d.ssid, L.network.ssid),
+    password: str(wifi.password, d.password, L.network.passwordStored),
+    ip: str(wifi.ip, d.ip, L.network.ip),
+    netmask: str(wifi.netmask, d.netmask, L.network.ip),
+    gateway: str(wifi.gateway, d.gateway, L.network.ip),
+    dns1: str(wifi.dns1, d.dns1, L.network.ip),
+    dns2: str(wifi.dns2, d.dns2, L.network.ip),
+    dhcp: bool(wifi.dhcp, d.dhcp),
+    hostname: str(wifi.hostname, d.hostname, L.network.hostname),
+    aptimeout: int(wifi.aptimeout, d.aptimeout, ...U32),
+  };
+}
+
+function readNtp(ntp: Raw, d: Defaults["ntp"]): ConfigJson["ntp"] {
+  return {
+    server: str(ntp.server, d.server, L.ntp.server),
+    timezone: str(ntp.timezone, d.timezone, L.ntp.timezone),
+    timezone_descr: str(ntp.timezone_descr, d.timezone_descr, L.ntp.timezoneDescr),
+    latitude: num(ntp.latitude, d.latitude),
+    longitude: num(ntp.longitude, d.longitude),
+    sunsettype: int(ntp.sunsettype, d.sunsettype, ...U8),
+  };
+}
+
+function readMqttParts(mqtt: Raw, d: Defaults["mqtt"]): Pick<ConfigJson["mqtt"], "lwt" | "tls" | "hass"> {
+  const [lwt, tls, hass] = [obj(mqtt.lwt), obj(mqtt.tls), obj(mqtt.hass)];
+  return {
+    lwt: {
+      topic: str(lwt.topic, d.lwt.topic, L.mqtt.lwtTopic),
+      value_online: str(lwt.value_online, d.lwt.value_online, L.mqtt.lwtValue),
+      value_offline: str(lwt.value_offline, d.lwt.value_offline, L.mqtt.lwtValue),
+    },
+    tls: {
+      enabled: bool(tls.enabled, d.tls.enabled),
+      root_ca_cert: str(tls.root_ca_cert, d.tls.root_ca_cert, L.mqtt.cert),
+      certlogin: bool(tls.certlogin, d.tls.certlogin),
+      client_cert: str(tls.client_cert, d.tls.client_cert, L.mqtt.cert),
+      client_key: str(tls.client_key, d.tls.client_key, L.mqtt.cert),
+    },
+    hass: {
+      enabled: bool(hass.enabled, d.hass.enabled),
+      retain: bool(hass.retain, d.hass.retain),
+      topic: str(hass.topic, d.hass.topic, L.mqtt.hassTopic),
+      individual_panels: bool(hass.individual_panels, d.hass.individual_panels),
+      expire: bool(hass.expire, d.hass.expire),
+    },
+  };
+}
+
+function readMqtt(mqtt: Raw, d: Defaults["mqtt"], version: number): ConfigJson["mqtt"] {
+  // Schema < 0x00011800 spelt the publish interval `publish_invterval` (API.md §5.2).
+  const publishInterval =
+    version < 0x00011800 && mqtt.publish_invterval !== undefined
+      ? int(mqtt.publish_invterval, d.publish_interval, ...U32)
+      : int(mqtt.publish_interval, d.publish_interval, ...U32);
+  return {
+    enabled: bool(mqtt.enabled, d.enabled),
+    hostname: str(mqtt.hostname, d.hostname, L.mqtt.hostname),
+    port: int(mqtt.port, d.port, ...U32),
+    username: str(mqtt.username, d.username, L.mqtt.username),
+    password: str(mqtt.password, d.password, L.mqtt.password),
+    topic: str(mqtt.topic, d.topic, L.mqtt.topic),
+    retain: bool(mqtt.retain, d.retain),
+    publish_interval: publishInterval,
+    clean_session: bool(mqtt.clean_session, d.clean_session),
+    ...readMqttParts(mqtt, d),
+  };
+}
+
+function readDtu(dtu: Raw, d: Defaults["dtu"], version: number): ConfigJson["dtu"] {
+  // Schema < 0x00011900 had one `pa_level` for the nRF24 (API.md §5.2).
+  const nrfPa =
+    version < 0x00011900 && dtu.pa_level !== undefined
+      ? int(dtu.pa_level, d.nrf_pa_level, ...U8)
+      : int(dtu.nrf_pa_level, d.nrf_pa_level, ...U8);
+  return {
+    serial: int(dtu.serial, d.serial, ...SERIAL),
+    poll_interval: int(dtu.poll_interval, d.poll_interval, ...U32),
+    nrf_pa_level: nrfPa,
+    cmt_pa_level: int(dtu.cmt_pa_level, d.cmt_pa_level, ...I8),
+    cmt_frequency: int(dtu.cmt_frequency, d.cmt_frequency, ...U32),
+  };
+}
+
+function readDevice(device: Raw, d: Defaults["device"]): ConfigJson["device"] {
+  const display = obj(device.display);
+  return {
+    pinmapping: str(device.pinmapping, d.pinmapping, L.pinMappingName),
+    display: {
+      powersafe: bool(display.powersafe, d.display.powersafe),
+      screensaver: bool(display.screensaver, d.display.screensaver),
+      rotation: int(display.rotation, d.display.rotation, ...U8),
+      contrast: int(display.contrast, d.display.contrast, ...U8),
+      language: int(display.language, d.display.language, ...U8),
+    },
+  };
+}
+
+/** Builds a complete config from any parsed JSON value; `chipId` only feeds defaults. */
+export function normalizeConfig(input: unknown, chipId: number): NormalizeResult {
+  const d = firmwareDefaults(chipId);
+  const root = obj(input);
+  const cfg = obj(root.cfg);
+  const version = int(cfg.version, CONFIG_VERSION, 0, 0xffffffff);
+  const security = obj(root.security);
+  // Built in the firmware's key order (serializeConfig writes it as it is).
   const config: ConfigJson = {
     cfg: { version: CONFIG_VERSION, save_count: int(cfg.save_count, 0, ...U32) },
-    wifi: {
-      ssid: str(wifi.ssid, d.wifi.ssid, L.network.ssid),
-      password: str(wifi.password, d.wifi.password, L.network.passwordStored),
-      ip: str(wifi.ip, d.wifi.ip, L.network.ip),
-      netmask: str(wifi.netmask, d.wifi.netmask, L.network.ip),
-      gateway: str(wifi.gateway, d.wifi.gateway, L.network.ip),
-      dns1: str(wifi.dns1, d.wifi.dns1, L.network.ip),
-      dns2: str(wifi.dns2, d.wifi.dns2, L.network.ip),
-      dhcp: bool(wifi.dhcp, d.wifi.dhcp),
-      hostname: str(wifi.hostname, d.wifi.hostname, L.network.hostname),
-      aptimeout: int(wifi.aptimeout, d.wifi.aptimeout, ...U32),
-    },
+    wifi: readWifi(obj(root.wifi), d.wifi),
     mdns: { enabled: bool(obj(root.mdns).enabled, d.mdns.enabled) },
-    ntp: {
-      server: str(ntp.server, d.ntp.server, L.ntp.server),
-      timezone: str(ntp.timezone, d.ntp.timezone, L.ntp.timezone),
-      timezone_descr: str(ntp.timezone_descr, d.ntp.timezone_descr, L.ntp.timezoneDescr),
-      latitude: num(ntp.latitude, d.ntp.latitude),
-      longitude: num(ntp.longitude, d.ntp.longitude),
-      sunsettype: int(ntp.sunsettype, d.ntp.sunsettype, ...U8),
-    },
-    mqtt: {
-      enabled: bool(mqtt.enabled, d.mqtt.enabled),
-      hostname: str(mqtt.hostname, d.mqtt.hostname, L.mqtt.hostname),
-      port: int(mqtt.port, d.mqtt.port, ...U32),
-      username: str(mqtt.username, d.mqtt.username, L.mqtt.username),
-      password: str(mqtt.password, d.mqtt.password, L.mqtt.password),
-      topic: str(mqtt.topic, d.mqtt.topic, L.mqtt.topic),
-      retain: bool(mqtt.retain, d.mqtt.retain),
-      publish_interval: publishInterval,
-      clean_session: bool(mqtt.clean_session, d.mqtt.clean_session),
-      lwt: {
-        topic: str(lwt.topic, d.mqtt.lwt.topic, L.mqtt.lwtTopic),
-        value_online: str(lwt.value_online, d.mqtt.lwt.value_online, L.mqtt.lwtValue),
-        value_offline: str(lwt.value_offline, d.mqtt.lwt.value_offline, L.mqtt.lwtValue),
-      },
-      tls: {
-        enabled: bool(tls.enabled, d.mqtt.tls.enabled),
-        root_ca_cert: str(tls.root_ca_cert, d.mqtt.tls.root_ca_cert, L.mqtt.cert),
-        certlogin: bool(tls.certlogin, d.mqtt.tls.certlogin),
-        client_cert: str(tls.client_cert, d.mqtt.tls.client_cert, L.mqtt.cert),
-        client_key: str(tls.client_key, d.mqtt.tls.client_key, L.mqtt.cert),
-      },
-      hass: {
-        enabled: bool(hass.enabled, d.mqtt.hass.enabled),
-        retain: bool(hass.retain, d.mqtt.hass.retain),
-        topic: str(hass.topic, d.mqtt.hass.topic, L.mqtt.hassTopic),
-        individual_panels: bool(hass.individual_panels, d.mqtt.hass.individual_panels),
-        expire: bool(hass.expire, d.mqtt.hass.expire),
-      },
-    },
-    dtu: {
-      serial: int(dtu.serial, d.dtu.serial, ...SERIAL),
-      poll_interval: int(dtu.poll_interval, d.dtu.poll_interval, ...U32),
-      nrf_pa_level: nrfPa,
-      cmt_pa_level: int(dtu.cmt_pa_level, d.dtu.cmt_pa_level, ...I8),
-      cmt_frequency: int(dtu.cmt_frequency, d.dtu.cmt_frequency, ...U32),
-    },
+    ntp: readNtp(obj(root.ntp), d.ntp),
+    mqtt: readMqtt(obj(root.mqtt), d.mqtt, version),
+    dtu: readDtu(obj(root.dtu), d.dtu, version),
     security: {
       password: str(security.password, d.security.password, L.security.password.max),
       allow_readonly: bool(security.allow_readonly, d.security.allow_readonly),
     },
-    device: {
-      pinmapping: str(device.pinmapping, d.device.pinmapping, L.pinMappingName),
-      display: {
-        powersafe: bool(display.powersafe, d.device.display.powersafe),
-        screensaver: bool(display.screensaver, d.device.display.screensaver),
-        rotation: int(display.rotation, d.device.display.rotation, ...U8),
-        contrast: int(display.contrast, d.device.display.contrast, ...U8),
-        language: int(display.language, d.device.display.language, ...U8),
-      },
-    },
-    inverters,
+    device: readDevice(obj(root.device), d.device),
+    inverters: readInverters(root, d, version),
   };
   return { config, migrated: version !== CONFIG_VERSION };
 }

@@ -1,5 +1,8 @@
 /** MQTT settings and status (API.md §3.16); the connection state comes from the MqttService. */
 import { deviceLimits } from "@dtu/api/limits";
+import { MqttConfig, MqttStatus } from "@dtu/api/settings";
+import type { ConfigJson } from "../config/types.ts";
+import type { Gateway } from "../device/gateway.ts";
 import { asBool, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
 import { result } from "../http/result.ts";
 import { certInfo } from "../mqtt/certInfo.ts";
@@ -8,83 +11,65 @@ import { has, postHandler, saved, type Handlers } from "./types.ts";
 /** The firmware's MQTT limits (API.md §3.16). */
 const M = deviceLimits.mqtt;
 
-const REQUIRED = [
-  "mqtt_enabled",
-  "mqtt_hostname",
-  "mqtt_port",
-  "mqtt_username",
-  "mqtt_password",
-  "mqtt_topic",
-  "mqtt_retain",
-  "mqtt_tls",
-  "mqtt_tls_cert_login",
-  "mqtt_client_cert",
-  "mqtt_client_key",
-  "mqtt_lwt_topic",
-  "mqtt_lwt_online",
-  "mqtt_lwt_offline",
-  "mqtt_publish_interval",
-  "mqtt_clean_session",
-  "mqtt_hass_enabled",
-  "mqtt_hass_expire",
-  "mqtt_hass_retain",
-  "mqtt_hass_topic",
-  "mqtt_hass_individualpanels",
-];
+type Settings = ConfigJson["mqtt"];
+type Getters<T> = { [K in keyof T]?: (m: Settings, gw: Gateway) => T[K] };
+
+/** Where each field of GET /api/mqtt/config lives in config.json (the fields themselves: the contract's schema). */
+const CONFIG: Getters<MqttConfig> = {
+  mqtt_enabled: (m) => m.enabled,
+  mqtt_hostname: (m) => m.hostname,
+  mqtt_port: (m) => m.port,
+  mqtt_username: (m) => m.username,
+  mqtt_password: (m) => m.password,
+  mqtt_topic: (m) => m.topic,
+  mqtt_retain: (m) => m.retain,
+  mqtt_tls: (m) => m.tls.enabled,
+  mqtt_root_ca_cert: (m) => m.tls.root_ca_cert,
+  mqtt_tls_cert_login: (m) => m.tls.certlogin,
+  mqtt_client_cert: (m) => m.tls.client_cert,
+  mqtt_client_key: (m) => m.tls.client_key,
+  mqtt_lwt_topic: (m) => m.lwt.topic,
+  mqtt_lwt_online: (m) => m.lwt.value_online,
+  mqtt_lwt_offline: (m) => m.lwt.value_offline,
+  mqtt_publish_interval: (m) => m.publish_interval,
+  mqtt_clean_session: (m) => m.clean_session,
+  mqtt_hass_enabled: (m) => m.hass.enabled,
+  mqtt_hass_expire: (m) => m.hass.expire,
+  mqtt_hass_retain: (m) => m.hass.retain,
+  mqtt_hass_topic: (m) => m.hass.topic,
+  mqtt_hass_individualpanels: (m) => m.hass.individual_panels,
+};
+
+/** GET /api/mqtt/status: the settings it shares with the config, and its own fields. */
+const STATUS: Getters<MqttStatus> = {
+  ...(CONFIG as Getters<MqttStatus>),
+  mqtt_connected: (_m, gw) => gw.mqtt.connected(),
+  mqtt_root_ca_cert_info: (m) => certInfo(m.tls.root_ca_cert),
+  mqtt_client_cert_info: (m) => certInfo(m.tls.client_cert),
+  // The full topic here, unlike the config (API.md §3.16).
+  mqtt_lwt_topic: (m) => m.topic + m.lwt.topic,
+};
+
+/**
+ * An answer with the fields of `schema` in its order (the device's), each from its getter; fields this firmware
+ * version does not have (no getter: `mqtt_clientid`, `mqtt_lwt_qos` of later versions) are left out.
+ */
+function answer<T>(schema: { entries: Record<string, unknown> }, getters: Getters<T>, gw: Gateway): T {
+  const fields = Object.keys(schema.entries).flatMap((key) => {
+    const get = getters[key as keyof T];
+    return get ? [[key, get(gw.config.mqtt, gw)] as const] : [];
+  });
+  return Object.fromEntries(fields) as T;
+}
+
+/** The fields a POST must carry: every one the config answers, but the nullable and the optional (API.md §3.16). */
+const REQUIRED = Object.entries(MqttConfig.entries)
+  .filter(([, field]) => field.type !== "optional" && field.type !== "nullable")
+  .map(([key]) => key);
 
 export const mqttHandlers = {
-  mqttConfigGet: ({ gw }) => {
-    const m = gw.config.mqtt;
-    return {
-      mqtt_enabled: m.enabled,
-      mqtt_hostname: m.hostname,
-      mqtt_port: m.port,
-      mqtt_username: m.username,
-      mqtt_password: m.password,
-      mqtt_topic: m.topic,
-      mqtt_retain: m.retain,
-      mqtt_tls: m.tls.enabled,
-      mqtt_root_ca_cert: m.tls.root_ca_cert,
-      mqtt_tls_cert_login: m.tls.certlogin,
-      mqtt_client_cert: m.tls.client_cert,
-      mqtt_client_key: m.tls.client_key,
-      mqtt_lwt_topic: m.lwt.topic,
-      mqtt_lwt_online: m.lwt.value_online,
-      mqtt_lwt_offline: m.lwt.value_offline,
-      mqtt_publish_interval: m.publish_interval,
-      mqtt_clean_session: m.clean_session,
-      mqtt_hass_enabled: m.hass.enabled,
-      mqtt_hass_expire: m.hass.expire,
-      mqtt_hass_retain: m.hass.retain,
-      mqtt_hass_topic: m.hass.topic,
-      mqtt_hass_individualpanels: m.hass.individual_panels,
-    };
-  },
-  mqttStatus: ({ gw }) => {
-    const m = gw.config.mqtt;
-    return {
-      mqtt_enabled: m.enabled,
-      mqtt_hostname: m.hostname,
-      mqtt_port: m.port,
-      mqtt_username: m.username,
-      mqtt_topic: m.topic,
-      mqtt_connected: gw.mqtt.connected(),
-      mqtt_retain: m.retain,
-      mqtt_tls: m.tls.enabled,
-      mqtt_root_ca_cert_info: certInfo(m.tls.root_ca_cert),
-      mqtt_tls_cert_login: m.tls.certlogin,
-      mqtt_client_cert_info: certInfo(m.tls.client_cert),
-      // The full topic here, unlike the config (API.md §3.16).
-      mqtt_lwt_topic: m.topic + m.lwt.topic,
-      mqtt_publish_interval: m.publish_interval,
-      mqtt_clean_session: m.clean_session,
-      mqtt_hass_enabled: m.hass.enabled,
-      mqtt_hass_expire: m.hass.expire,
-      mqtt_hass_retain: m.hass.retain,
-      mqtt_hass_topic: m.hass.topic,
-      mqtt_hass_individualpanels: m.hass.individual_panels,
-    };
-  },
+  mqttConfigGet: ({ gw }) => answer(MqttConfig, CONFIG, gw),
+  mqttStatus: ({ gw }) => answer(MqttStatus, STATUS, gw),
   mqttConfigPost: postHandler(
     { limit: deviceLimits.postDataMaxLarge, required: (r) => has(r, ...REQUIRED) },
     async (root, ctx) => {

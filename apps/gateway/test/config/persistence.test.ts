@@ -22,14 +22,6 @@ function multipartFile(field: string, content: Buffer | string, boundary = "----
   );
 }
 
-const waitFor = async (cond: () => boolean | Promise<boolean>, ms = 3000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
-
 describe("config.json persistence", () => {
   it("writes defaults on first start in the firmware's key order", async () => {
     const dir = await makeDataDir();
@@ -185,11 +177,18 @@ describe("restore and factory reset", () => {
     const r2 = await upload("config.json", backup);
     expect(r2.body).toBe("OK");
     expect(await readFile(join(dir, "config.json"), "utf8")).toBe(backup);
-    await waitFor(() => lines.join("").includes("Restarting"));
-    await waitFor(async () => {
-      const res = await gw!.app.inject({ url: "/api/device/config", headers: { authorization: ADMIN } });
-      return (res.json() as { curPin: { cmt: { clk: number } } }).curPin.cmt.clk === 6;
-    });
+    await expect
+      .poll(() => lines.join("").includes("Restarting"), { timeout: 3000, interval: 20 })
+      .toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const res = await gw!.app.inject({ url: "/api/device/config", headers: { authorization: ADMIN } });
+          return (res.json() as { curPin: { cmt: { clk: number } } }).curPin.cmt.clk === 6;
+        },
+        { timeout: 3000, interval: 20 },
+      )
+      .toBe(true);
     const device = await gw.app.inject({ url: "/api/device/config", headers: { authorization: ADMIN } });
     expect(device.json()).toMatchObject({
       curPin: { name: "OpenDTU Fusion v2 with CMT2300A and NRF24", nrf24: { miso: 48 }, led: { led0: 17 } },
@@ -250,14 +249,21 @@ describe("restore and factory reset", () => {
       payload: form({ delete: true }),
     });
     expect(res.json()).toMatchObject({ type: "success", code: 3002 });
-    await waitFor(async () => {
-      try {
-        return ((await readConfig(dir)).dtu as { poll_interval: number }).poll_interval === 5;
-      } catch {
-        return false;
-      }
-    });
+    await expect
+      .poll(
+        async () => {
+          try {
+            return ((await readConfig(dir)).dtu as { poll_interval: number }).poll_interval === 5;
+          } catch {
+            return false;
+          }
+        },
+        { timeout: 3000, interval: 20 },
+      )
+      .toBe(true);
     expect(await readFile(join(dir, "pin_mapping.json"), "utf8")).toBe("[]");
-    await waitFor(() => gw!.app.gateway.config.dtu.poll_interval === 5);
+    await expect
+      .poll(() => gw!.app.gateway.config.dtu.poll_interval === 5, { timeout: 3000, interval: 20 })
+      .toBe(true);
   });
 });

@@ -36,11 +36,6 @@ afterAll(async () => {
   await device.close();
 });
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-}
-
 const PATHS = [
   "/api/history/info",
   "/api/history/power?date=2026-06-10",
@@ -83,17 +78,31 @@ describe("proxy history and the device's read rule", () => {
   });
 
   it("says on the console when the recorder loses access and when it gets it back", async () => {
-    await until(() => proxy.history?.feed.connected() === true, "the recorder's socket");
+    await expect
+      .poll(() => proxy.history?.feed.connected() === true, {
+        message: "the recorder's socket",
+        timeout: 10_000,
+        interval: 25,
+      })
+      .toBe(true);
     lines.length = 0;
     device.readOnly = false;
     device.dropSockets();
-    await until(() => lines.length > 0, "the recorder noticing");
+    await expect
+      .poll(() => lines.length > 0, { message: "the recorder noticing", timeout: 10_000, interval: 25 })
+      .toBe(true);
     expect(lines).toEqual([
       "History: the device now refuses live data to the recorder (read-only access is off and no accepted " +
         "--device-password was given); nothing is recorded until it lets the recorder in again.",
     ]);
     device.readOnly = true;
-    await until(() => lines.length > 1, "the recorder getting in again");
+    await expect
+      .poll(() => lines.length > 1, {
+        message: "the recorder getting in again",
+        timeout: 10_000,
+        interval: 25,
+      })
+      .toBe(true);
     expect(lines[1]).toBe("History: the device gives live data to the recorder again; recording goes on.");
   });
 });

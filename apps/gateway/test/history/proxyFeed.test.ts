@@ -17,14 +17,6 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function until(check: () => boolean, what: string, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 async function setup(shape: "v23" | "v24", readOnly: boolean, auth: string | null) {
   const device = await startFakeDevice(shape, readOnly);
   let zone = "";
@@ -66,13 +58,27 @@ describe.each(["v23", "v24"] as const)("proxy recorder, %s live shape", (shape) 
     "records the inverter and its strings (%s)",
     async (_label, readOnly, auth) => {
       const { h, device, clock, zone } = await setup(shape, readOnly, auth);
-      await until(() => seriesNames(h).length === 3, "the inverter and its two strings");
+      await expect
+        .poll(() => seriesNames(h).length === 3, {
+          message: "the inverter and its two strings",
+          timeout: 10_000,
+          interval: 25,
+        })
+        .toBe(true);
       expect(seriesNames(h)).toEqual(["Garage", "Garage / East", "Garage / West"]);
-      await until(() => zone() === RULE, "the device's time zone");
+      await expect
+        .poll(() => zone() === RULE, { message: "the device's time zone", timeout: 10_000, interval: 25 })
+        .toBe(true);
       // A frame 4 s later (the recorder keeps one sample per 4 s): 2 Wh more, credible for 820 Wp of modules.
       clock.t += 4100;
       device.send(512, 1_500_002);
-      await until(() => h.queries.info(clock.t).today_energy_wh === 2, "the socket frame's energy");
+      await expect
+        .poll(() => h.queries.info(clock.t).today_energy_wh === 2, {
+          message: "the socket frame's energy",
+          timeout: 10_000,
+          interval: 25,
+        })
+        .toBe(true);
       expect(h.queries.info(clock.t).today_peak_w).toBe(512);
       // The first reading's raw samples (raw samples are at most one per 10 s).
       expect(firstPower(h, -1)?.p).toBe(300);
@@ -84,7 +90,13 @@ describe.each(["v23", "v24"] as const)("proxy recorder, %s live shape", (shape) 
 
   it("records nothing without credentials when read-only access is off, and says why", async () => {
     const { h, device } = await setup(shape, false, null);
-    await until(() => device.refused >= 1, "the device refusing the socket");
+    await expect
+      .poll(() => device.refused >= 1, {
+        message: "the device refusing the socket",
+        timeout: 10_000,
+        interval: 25,
+      })
+      .toBe(true);
     expect(seriesNames(h)).toEqual([]);
     const access = await probeAccess(device.url, null);
     expect(access).toBe("credentials-needed");

@@ -2,16 +2,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createMqtt } from "../../src/mqtt/index.ts";
 import type { ConfigJson } from "../../src/config/types.ts";
-import {
-  FakeFleet,
-  Recorder,
-  SERIALS,
-  clock,
-  identity,
-  makeConfig,
-  startBroker,
-  waitUntil,
-} from "./fakes.ts";
+import { FakeFleet, Recorder, SERIALS, clock, identity, makeConfig, startBroker } from "./fakes.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -481,6 +472,8 @@ describe("Home Assistant discovery", () => {
         m.some((x) => x.topic === `homeassistant/sensor/dtu_${added}/ch6_Power/config` && x.payload !== ""),
       "DC entities after the settings save",
     );
-    await waitUntil(() => mqtt.connected(), "reconnected");
+    await expect
+      .poll(() => mqtt.connected(), { message: "reconnected", timeout: 8000, interval: 25 })
+      .toBe(true);
   });
 });

@@ -2,6 +2,7 @@
  * Test doubles for the MQTT module: a small fleet producing realistic live documents (API.md §3.1, §4.2, §4.3), a
  * config.json, an identity, and helpers for an embedded aedes broker and a recording subscriber.
  */
+import { expect } from "vitest";
 import { createServer, type AddressInfo, type Server, type Socket } from "node:net";
 import { Aedes, type AedesOptions } from "aedes";
 import { connect, type IClientOptions, type MqttClient } from "mqtt";
@@ -354,18 +355,12 @@ export class Recorder {
   }
 
   async waitFor(predicate: (messages: Received[]) => boolean, what: string, timeoutMs = 8000): Promise<void> {
-    await waitUntil(() => predicate(this.messages), what, timeoutMs);
+    await expect
+      .poll(() => predicate(this.messages), { message: what, timeout: timeoutMs, interval: 25 })
+      .toBe(true);
   }
 
   async close(): Promise<void> {
     await this.client.endAsync(true);
-  }
-}
-
-export async function waitUntil(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }

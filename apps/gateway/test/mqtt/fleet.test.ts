@@ -7,7 +7,7 @@ import { gatewayDefaults } from "../../src/config/defaults.ts";
 import { createFleet } from "../../src/fleet/index.ts";
 import { createMqtt } from "../../src/mqtt/index.ts";
 import { createDeviceClock } from "../../src/time/index.ts";
-import { Recorder, identity, startBroker, waitUntil } from "./fakes.ts";
+import { Recorder, identity, startBroker } from "./fakes.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -67,16 +67,23 @@ describe("MQTT on the simulated fleet", () => {
 
     const serial = live.inverters[0]?.serial ?? "";
     await sub.client.publishAsync(`solar/${serial}/cmd/limit_nonpersistent_relative`, "40");
-    await waitUntil(() => fleet.limitStatus()[serial]?.limit_set_status !== "Ok", "limit pending");
+    await expect
+      .poll(() => fleet.limitStatus()[serial]?.limit_set_status !== "Ok", {
+        message: "limit pending",
+        timeout: 8000,
+        interval: 25,
+      })
+      .toBe(true);
     // Let the simulated inverter acknowledge, then the next cycle publishes the new limit.
-    await waitUntil(
-      () => {
-        advance(2000);
-        return fleet.limitStatus()[serial]?.limit_relative === 40;
-      },
-      "limit acknowledged",
-      15000,
-    );
+    await expect
+      .poll(
+        () => {
+          advance(2000);
+          return fleet.limitStatus()[serial]?.limit_relative === 40;
+        },
+        { message: "limit acknowledged", timeout: 15000, interval: 25 },
+      )
+      .toBe(true);
     await sub.waitFor(
       (m) => m.some((x) => x.topic === `solar/${serial}/status/limit_relative` && x.payload === "40.00"),
       "limit published",

@@ -12,7 +12,7 @@ import { createMqtt } from "../../src/mqtt/index.ts";
 import type { MqttService } from "../../src/device/contracts.ts";
 import type { ConfigJson } from "../../src/config/types.ts";
 import { hasOpenssl, makePki, type Pki } from "./certs.ts";
-import { FakeFleet, Recorder, SERIALS, clock, identity, makeConfig, waitUntil } from "./fakes.ts";
+import { FakeFleet, Recorder, SERIALS, clock, identity, makeConfig } from "./fakes.ts";
 import { freePort } from "../helpers/ports.ts";
 import { skipUnlessAvailable } from "../helpers/requires.ts";
 
@@ -153,7 +153,13 @@ describe.skipIf(skipUnlessAvailable(missing))(
         );
         // A command through mosquitto reaches the inverter.
         await sub.client.publishAsync(`solar/${serial}/cmd/power`, "0");
-        await waitUntil(() => fleet.commands.length > 0, "command via mosquitto");
+        await expect
+          .poll(() => fleet.commands.length > 0, {
+            message: "command via mosquitto",
+            timeout: 8000,
+            interval: 25,
+          })
+          .toBe(true);
         expect(fleet.commands[0]).toEqual({ kind: "power", serial, on: false });
         expect(logs.some((l) => l.includes("connected to 127.0.0.1"))).toBe(true);
         await mqtt.stop();
@@ -170,7 +176,13 @@ describe.skipIf(skipUnlessAvailable(missing))(
       const fleet = new FakeFleet();
       const logs: string[] = [];
       const mqtt = start(tlsConfig(fleet, { root_ca_cert: pki.otherCaCert }), fleet, logs);
-      await waitUntil(() => logs.some((l) => /certificate/i.test(l)), "certificate error line");
+      await expect
+        .poll(() => logs.some((l) => /certificate/i.test(l)), {
+          message: "certificate error line",
+          timeout: 8000,
+          interval: 25,
+        })
+        .toBe(true);
       expect(mqtt.connected()).toBe(false);
     });
 
@@ -178,7 +190,13 @@ describe.skipIf(skipUnlessAvailable(missing))(
       const fleet = new FakeFleet();
       const logs: string[] = [];
       const mqtt = start(tlsConfig(fleet, { certlogin: false }), fleet, logs);
-      await waitUntil(() => logs.some((l) => /certificate required/.test(l)), "error line");
+      await expect
+        .poll(() => logs.some((l) => /certificate required/.test(l)), {
+          message: "error line",
+          timeout: 8000,
+          interval: 25,
+        })
+        .toBe(true);
       await new Promise((r) => setTimeout(r, 300));
       expect(mqtt.connected()).toBe(false);
     });
@@ -187,7 +205,13 @@ describe.skipIf(skipUnlessAvailable(missing))(
       const fleet = new FakeFleet();
       const logs: string[] = [];
       const mqtt = start(tlsConfig(fleet, { client_key: "not a key" }), fleet, logs);
-      await waitUntil(() => logs.some((l) => l.includes("invalid TLS certificate or key")), "key error line");
+      await expect
+        .poll(() => logs.some((l) => l.includes("invalid TLS certificate or key")), {
+          message: "key error line",
+          timeout: 8000,
+          interval: 25,
+        })
+        .toBe(true);
       expect(mqtt.connected()).toBe(false);
     });
   },

@@ -11,7 +11,6 @@ import {
   identity,
   makeConfig,
   startBroker,
-  waitUntil,
   type Broker,
 } from "./fakes.ts";
 
@@ -198,7 +197,13 @@ describe("MQTT commands", () => {
         await s.client.publishAsync(`solar/${serial}/cmd/limit_persistent_absolute`, "600", retain);
       },
     );
-    await waitUntil(() => fleet.commands.length >= 1, "retained persistent limit");
+    await expect
+      .poll(() => fleet.commands.length >= 1, {
+        message: "retained persistent limit",
+        timeout: 8000,
+        interval: 25,
+      })
+      .toBe(true);
     await sub.waitFor(
       (m) => m.some((x) => x.topic === `solar/${serial}/status/limit_relative`),
       "first cycle",
@@ -209,7 +214,9 @@ describe("MQTT commands", () => {
       await pub.publishAsync(`solar/${serial}/cmd/${setting}`, "", { retain: true }); // clear the store
     }
     await pub.publishAsync(`solar/${serial}/cmd/limit_persistent_relative`, "50.7");
-    await waitUntil(() => fleet.commands.length === 2, "limit command");
+    await expect
+      .poll(() => fleet.commands.length === 2, { message: "limit command", timeout: 8000, interval: 25 })
+      .toBe(true);
     expect(fleet.commands[1]).toEqual({ kind: "limit", serial, value: 50, type: 257 });
     sub.clear();
     await sub.waitFor(
@@ -227,7 +234,9 @@ describe("MQTT commands", () => {
     await pub.publishAsync(`solar/999999999999/cmd/power`, "1");
     await pub.publishAsync(`solar/${serial}/cmd/power`, "abc");
     await pub.publishAsync(`solar/${serial}/cmd/power`, " 7");
-    await waitUntil(() => fleet.commands.length === 8, "commands");
+    await expect
+      .poll(() => fleet.commands.length === 8, { message: "commands", timeout: 8000, interval: 25 })
+      .toBe(true);
     expect(fleet.commands.slice(2)).toEqual([
       { kind: "limit", serial, value: 100, type: 1 },
       // No range check beyond "not negative": 0 is sent as is (§4).
@@ -262,15 +271,25 @@ describe("MQTT commands", () => {
     cleanups.push(() => mqtt.stop());
     const sub = await Recorder.connect(`mqtt://127.0.0.1:${broker.port}`);
     cleanups.push(() => sub.close());
-    await waitUntil(() => mqtt.connected(), "connection");
+    await expect
+      .poll(() => mqtt.connected(), { message: "connection", timeout: 8000, interval: 25 })
+      .toBe(true);
     await sub.client.publishAsync(`solar/${serial}/cmd/power`, "0");
     // Messages arrive in order: once this one is logged, the night command has been handled.
     await sub.client.publishAsync(`solar/999999999999/cmd/power`, "0");
-    await waitUntil(() => logs.some((l) => l.includes("Inverter not found")), "marker command");
+    await expect
+      .poll(() => logs.some((l) => l.includes("Inverter not found")), {
+        message: "marker command",
+        timeout: 8000,
+        interval: 25,
+      })
+      .toBe(true);
     expect(fleet.commands).toEqual([]);
     fleet.day = true;
     await sub.client.publishAsync(`solar/${serial}/cmd/power`, "1");
-    await waitUntil(() => fleet.commands.length >= 1, "day command");
+    await expect
+      .poll(() => fleet.commands.length >= 1, { message: "day command", timeout: 8000, interval: 25 })
+      .toBe(true);
     expect(fleet.commands).toEqual([{ kind: "power", serial, on: true }]);
   });
 });
@@ -279,10 +298,14 @@ describe("MQTT connection", () => {
   it("reconnects after a broker restart and publishes again", async () => {
     const serial = SERIALS["HM-4CH"];
     const { broker, mqtt, logs } = await setup((f) => f.add(serial, "Roof"));
-    await waitUntil(() => mqtt.connected(), "first connection");
+    await expect
+      .poll(() => mqtt.connected(), { message: "first connection", timeout: 8000, interval: 25 })
+      .toBe(true);
     const port = broker.port;
     await broker.close();
-    await waitUntil(() => !mqtt.connected(), "disconnect noticed");
+    await expect
+      .poll(() => !mqtt.connected(), { message: "disconnect noticed", timeout: 8000, interval: 25 })
+      .toBe(true);
     const again = await startBroker(port);
     cleanups.push(() => again.close());
     const sub = await Recorder.connect(`mqtt://127.0.0.1:${port}`);
@@ -307,10 +330,13 @@ describe("MQTT connection", () => {
         { publishIntervalMs: 100, reconnectPeriodMs: 100 },
       );
       cleanups.push(() => mqtt.stop());
-      await waitUntil(
-        () => logs.some((l) => /ENOTFOUND|EAI_AGAIN|ECONNREFUSED/.test(l)),
-        `error line (${hostname})`,
-      );
+      await expect
+        .poll(() => logs.some((l) => /ENOTFOUND|EAI_AGAIN|ECONNREFUSED/.test(l)), {
+          message: `error line (${hostname})`,
+          timeout: 8000,
+          interval: 25,
+        })
+        .toBe(true);
       expect(mqtt.connected()).toBe(false);
     }
   });
@@ -331,16 +357,30 @@ describe("MQTT connection", () => {
       { publishIntervalMs: 100, reconnectPeriodMs: 100 },
     );
     cleanups.push(() => mqtt.stop());
-    await waitUntil(() => logs.some((l) => /Bad username or password/i.test(l)), "refused login line");
+    await expect
+      .poll(() => logs.some((l) => /Bad username or password/i.test(l)), {
+        message: "refused login line",
+        timeout: 8000,
+        interval: 25,
+      })
+      .toBe(true);
     expect(mqtt.connected()).toBe(false);
     // Right password after a settings save: connects.
     mqtt.reconfigure(makeConfig(broker.port, fleet, { username: "dtu", password: "right" }));
-    await waitUntil(() => mqtt.connected(), "connection with the right password");
+    await expect
+      .poll(() => mqtt.connected(), {
+        message: "connection with the right password",
+        timeout: 8000,
+        interval: 25,
+      })
+      .toBe(true);
   });
 
   it("delivers the last will when the connection dies and online again after reconnecting", async () => {
     const { broker, sub, mqtt } = await setup((f) => f.add(SERIALS["HM-1CH"], "x"));
-    await waitUntil(() => mqtt.connected(), "connection");
+    await expect
+      .poll(() => mqtt.connected(), { message: "connection", timeout: 8000, interval: 25 })
+      .toBe(true);
     const gateway = [
       ...Object.values((broker.aedes as unknown as { clients: Record<string, unknown> }).clients),
     ];
@@ -360,7 +400,9 @@ describe("MQTT connection", () => {
   it("rebuilds after a save that mutated the config object in place (new base topic, commands follow)", async () => {
     const serial = SERIALS["HM-2CH"];
     const { sub, mqtt, config, fleet } = await setup((f) => f.add(serial, "Roof east"));
-    await waitUntil(() => mqtt.connected(), "connection");
+    await expect
+      .poll(() => mqtt.connected(), { message: "connection", timeout: 8000, interval: 25 })
+      .toBe(true);
     sub.clear();
     config.mqtt.topic = "moved/";
     mqtt.reconfigure(config);
@@ -371,7 +413,13 @@ describe("MQTT connection", () => {
     await sub.waitFor((m) => m.some((x) => x.topic === `moved/${serial}/status/reachable`), "new base topic");
     expect(sub.latest().get("moved/dtu/status")).toBe("online");
     await sub.client.publishAsync(`moved/${serial}/cmd/restart`, "1");
-    await waitUntil(() => fleet.commands.length === 1, "command on the new base topic");
+    await expect
+      .poll(() => fleet.commands.length === 1, {
+        message: "command on the new base topic",
+        timeout: 8000,
+        interval: 25,
+      })
+      .toBe(true);
     expect(fleet.commands[0]).toEqual({ kind: "restart", serial });
   });
 
@@ -413,7 +461,9 @@ describe("MQTT connection", () => {
 
   it("publishes offline and goes idle when MQTT is disabled, reconnects when enabled again", async () => {
     const { sub, mqtt, config, broker } = await setup((f) => f.add(SERIALS["HM-1CH"], "x"));
-    await waitUntil(() => mqtt.connected(), "connection");
+    await expect
+      .poll(() => mqtt.connected(), { message: "connection", timeout: 8000, interval: 25 })
+      .toBe(true);
     sub.clear();
     mqtt.reconfigure({ ...config, mqtt: { ...config.mqtt, enabled: false } });
     await sub.waitFor(
@@ -422,7 +472,9 @@ describe("MQTT connection", () => {
     );
     expect(mqtt.connected()).toBe(false);
     const clients = () => (broker.aedes as unknown as { connectedClients: number }).connectedClients;
-    await waitUntil(() => clients() === 1, "gateway gone from the broker");
+    await expect
+      .poll(() => clients() === 1, { message: "gateway gone from the broker", timeout: 8000, interval: 25 })
+      .toBe(true);
     mqtt.reconfigure({ ...config, mqtt: { ...config.mqtt, topic: "other/" } });
     await sub.waitFor(
       (m) => m.some((x) => x.topic === "other/dtu/status" && x.payload === "online"),

@@ -71,22 +71,6 @@ export function received(ws: WebSocket, pattern: RegExp, timeoutMs = 5000): Prom
   });
 }
 
-/** Polls `check` until it returns a value (not undefined), at most `timeoutMs`. Event-driven code under test. */
-export async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  timeoutMs = 5000,
-  what = "condition",
-  pollMs = 25,
-): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`${what} not reached within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-}
-
 /**
  * A host clock at a June noon in Germany (the default location) running `speed` times faster, so simulated fleets
  * poll and produce within a second whatever the real time of day; `freeze()` stops it, so nothing moves between two

@@ -8,14 +8,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { LiveData } from "@dtu/api/live";
 import type { HistoryEnergy } from "@dtu/api/history";
 import { Overview, OverviewEnergy, type OverviewDevice } from "@dtu/api/overview";
 import { parseStrict } from "@dtu/api/strict";
 import type { GatewayApp } from "../../src/app.ts";
 import { ADMIN, FORM, form } from "../helpers/app.ts";
-import { basic, eventually, fastNoon, listenHost, TWO_SIMS, webRoot, type HostUnderTest } from "./helpers.ts";
+import { basic, fastNoon, listenHost, TWO_SIMS, webRoot, type HostUnderTest } from "./helpers.ts";
 
 let dir: string;
 let t: HostUnderTest;
@@ -52,10 +52,13 @@ beforeAll(async () => {
     200,
   );
   // Both fleets producing, then the clock stands still, so the figures compared below do not move.
-  await eventually(async () => {
-    const [a, b] = [await live("roof", ROOF), await live("garage", GARAGE)];
-    return a.total.Power.v > 0 && b.total.Power.v > 0 ? true : undefined;
-  });
+  await vi.waitUntil(
+    async () => {
+      const [a, b] = [await live("roof", ROOF), await live("garage", GARAGE)];
+      return a.total.Power.v > 0 && b.total.Power.v > 0 ? true : undefined;
+    },
+    { timeout: 5000, interval: 25 },
+  );
   clock.freeze();
 });
 afterAll(async () => {
@@ -79,15 +82,18 @@ describe("devices with read-only access off and different passwords", () => {
 
   it("shows the device a password opens, and of the other only its name and that it is locked", async () => {
     // A tick up to the stopped clock may still be running: read until the live data stands still around the overview.
-    const { roof, garage, text } = await eventually(async () => {
-      const [roof, garage] = [await live("roof", ROOF), await live("garage", GARAGE)];
-      const res = await get("/api/overview", { ...XHR, authorization: ROOF });
-      expect(res.status).toBe(200);
-      const text = await res.text();
-      const again = [await live("roof", ROOF), await live("garage", GARAGE)];
-      const same = JSON.stringify([roof.total, garage.total]) === JSON.stringify(again.map((d) => d.total));
-      return same ? { roof, garage, text } : undefined;
-    });
+    const { roof, garage, text } = await vi.waitUntil(
+      async () => {
+        const [roof, garage] = [await live("roof", ROOF), await live("garage", GARAGE)];
+        const res = await get("/api/overview", { ...XHR, authorization: ROOF });
+        expect(res.status).toBe(200);
+        const text = await res.text();
+        const again = [await live("roof", ROOF), await live("garage", GARAGE)];
+        const same = JSON.stringify([roof.total, garage.total]) === JSON.stringify(again.map((d) => d.total));
+        return same ? { roof, garage, text } : undefined;
+      },
+      { timeout: 5000, interval: 25 },
+    );
     const o = parseStrict(Overview, JSON.parse(text));
     expect(o.devices[1]).toEqual({ name: "garage", locked: true });
     expect(o.locked).toEqual(["garage"]);

@@ -13,7 +13,7 @@ import type { GatewayApp } from "../../src/app.ts";
 import type { ProxyApp } from "../../src/proxy/app.ts";
 import { ADMIN, FORM, form } from "../helpers/app.ts";
 import { basicAuth, startFakeDevice, type FakeDevice } from "../history/fakeDevice.ts";
-import { basic, eventually, listenHost, webRoot, type HostUnderTest } from "./helpers.ts";
+import { basic, listenHost, webRoot, type HostUnderTest } from "./helpers.ts";
 
 let dir: string;
 let t: HostUnderTest;
@@ -73,10 +73,13 @@ describe("a simulated and a real device, each locked with its own password", () 
   });
 
   it("shows the real device to its password, with the simulated one locked, and the other way round", async () => {
-    const o = await eventually(async () => {
-      const o = await overview(GARAGE);
-      return (o.devices[1] as OverviewDevice | undefined)?.power_w === 300 ? o : undefined;
-    });
+    const o = await vi.waitUntil(
+      async () => {
+        const o = await overview(GARAGE);
+        return (o.devices[1] as OverviewDevice | undefined)?.power_w === 300 ? o : undefined;
+      },
+      { timeout: 5000, interval: 25 },
+    );
     expect(o.devices[0]).toEqual({ name: "roof", locked: true });
     expect(o.locked).toEqual(["roof"]);
     expect(o.total.power_w).toBe(300);

@@ -9,12 +9,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HistoryLast } from "@dtu/api/history";
 import { LiveData } from "@dtu/api/live";
 import { parseStrict } from "@dtu/api/strict";
 import { buildApp, type GatewayApp } from "../../src/app.ts";
-import { eventually, listenHost, openOverview, type HostUnderTest, type OpenOverview } from "./helpers.ts";
+import { listenHost, openOverview, type HostUnderTest, type OpenOverview } from "./helpers.ts";
 
 /**
  * A host clock placed at `set(ms, speed)` and running `speed` times real time from there; `freeze()` stops it. The
@@ -92,13 +92,12 @@ const overview = async (): Promise<OpenOverview> => openOverview(await getJson("
 describe("an overview started at night", () => {
   it("says null for what was never read, and takes a sim device's lifetime yield from its history", async () => {
     // The real device is answering and its inverters are known: still nothing of them was read.
-    const o = await eventually(
+    const o = await vi.waitUntil(
       async () => {
         const now = await overview();
         return now.devices.every((d) => d.reachable && d.inverters.total === 2) ? now : undefined;
       },
-      10_000,
-      "both devices answering with their inverters",
+      { timeout: 10_000, interval: 25 },
     );
     const [roof, house] = o.devices;
     // The history's last readings: yesterday evening's (backfilled), so no yield today from them.
@@ -133,17 +132,16 @@ describe("an overview started at night", () => {
 
   it("shows the devices' own figures once their inverters were read after sunrise, and sums them", async () => {
     clock.set(MORNING, 120);
-    await eventually(
+    await vi.waitUntil(
       async () => {
         const o = await overview();
         return o.devices.every((d) => d.inverters.read === 2 && (d.power_w ?? 0) > 0) ? true : undefined;
       },
-      10_000,
-      "every inverter read and producing",
+      { timeout: 10_000, interval: 25 },
     );
     clock.freeze();
     // The last tick up to the stopped clock, and its push to the gateway, may still be on the way.
-    const { o, roof, house } = await eventually(
+    const { o, roof, house } = await vi.waitUntil(
       async () => {
         const roof = parseStrict(LiveData, await getJson("/d/roof/api/livedata/status")).total;
         const house = upstream.gateway.fleet.liveData().total;
@@ -154,8 +152,7 @@ describe("an overview started at night", () => {
           o.devices[i]?.yield_total_kwh === own.YieldTotal.v;
         return shows(0, roof) && shows(1, house) ? { o, roof, house } : undefined;
       },
-      10_000,
-      "the overview showing each device's own totals",
+      { timeout: 10_000, interval: 25 },
     );
     expect(o.devices.map((d) => d.last_known_at)).toEqual([null, null]);
     expect(o.total.power_w).toBeCloseTo(roof.Power.v + house.Power.v, 6);

@@ -14,13 +14,13 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { HistoryEnergy } from "@dtu/api/history";
 import { buildApp, type GatewayApp } from "../../src/app.ts";
 import { createFleet } from "../../src/fleet/index.ts";
 import { freePort } from "../helpers/ports.ts";
 import { skipUnlessAvailable } from "../helpers/requires.ts";
-import { eventually } from "./helpers.ts";
+import {} from "./helpers.ts";
 
 const PROMETHEUS = process.env.PROMETHEUS_PATH ?? "/usr/bin/prometheus";
 const missing = existsSync(PROMETHEUS) ? "" : `${PROMETHEUS} not installed (Debian package prometheus)`;
@@ -83,9 +83,9 @@ describe.skipIf(skipUnlessAvailable(missing))(
         },
       });
       await app.listen({ port: gwPort, host: "127.0.0.1" });
-      await eventually(
+      await vi.waitUntil(
         async () => ((await fetch(`${promUrl}/-/ready`).catch(() => null))?.ok ? true : undefined),
-        20_000,
+        { timeout: 20_000, interval: 25 },
       );
     }, 30_000);
     afterAll(async () => {
@@ -102,9 +102,9 @@ describe.skipIf(skipUnlessAvailable(missing))(
     };
     /** Waits until Prometheus holds a scrape taken after this moment (real time). */
     const scrapedAfter = async (realMs: number): Promise<void> => {
-      await eventually(
+      await vi.waitUntil(
         async () => ((await query("timestamp(opendtu_uptime)")) * 1000 > realMs + 50 ? true : undefined),
-        10_000,
+        { timeout: 10_000, interval: 25 },
       );
     };
     /**
@@ -115,7 +115,7 @@ describe.skipIf(skipUnlessAvailable(missing))(
       while (clock.t < until) {
         const seen = ticks;
         clock.t = Math.min(until, clock.t + 10 * 60_000);
-        await eventually(async () => (ticks > seen ? true : undefined), 5000, "a tick", 2);
+        await vi.waitUntil(async () => (ticks > seen ? true : undefined), { timeout: 5000, interval: 2 });
       }
     };
 

@@ -14,7 +14,6 @@ import { parseStrict } from "@dtu/api/strict";
 import { buildApp, type GatewayApp } from "../../src/app.ts";
 import {
   connect,
-  eventually,
   fastNoon,
   listenHost,
   received,
@@ -84,7 +83,7 @@ describe("two real gateways behind one", () => {
   });
 
   it("sums what the gateway's own connections report", async () => {
-    await eventually(
+    await vi.waitUntil(
       async () => {
         const o = await overview();
         // Every inverter read once since its DTU started (a reading within the start's slack counts only with the
@@ -93,14 +92,13 @@ describe("two real gateways behind one", () => {
           d.reachable && (d.power_w ?? 0) > 0 && d.inverters.read === d.inverters.total;
         return o.devices.every(ready) ? true : undefined;
       },
-      15_000,
-      "both devices reachable, producing and read",
+      { timeout: 15_000, interval: 25 },
     );
     clock.freeze();
     try {
       // The fleets' last tick up to the stopped clock, and its push, may still be on the way: wait until the
       // overview shows what each device's own live document says now.
-      const { o, a, b } = await eventually(
+      const { o, a, b } = await vi.waitUntil(
         async () => {
           const [a, b] = upstream.map((app) => app.gateway.fleet.liveData());
           const o = await overview();
@@ -110,8 +108,7 @@ describe("two real gateways behind one", () => {
             o.devices[i]?.yield_total_kwh === d?.total.YieldTotal.v;
           return shows(0, a) && shows(1, b) ? { o, a, b } : undefined;
         },
-        15_000,
-        "the overview showing each device's last document",
+        { timeout: 15_000, interval: 25 },
       );
       expect(o.total.power_w).toBeCloseTo((a?.total.Power.v ?? NaN) + (b?.total.Power.v ?? NaN), 1);
       expect(o.total.yield_total_kwh).toBeCloseTo(
@@ -137,10 +134,13 @@ describe("two real gateways behind one", () => {
   it("shows a stopped device as not answering since then; the other goes on", async () => {
     const before = Math.floor(Date.now() / 1000);
     await upstream[1]?.close();
-    const o = await eventually(async () => {
-      const now = await overview();
-      return now.devices[1]?.reachable === false ? now : undefined;
-    });
+    const o = await vi.waitUntil(
+      async () => {
+        const now = await overview();
+        return now.devices[1]?.reachable === false ? now : undefined;
+      },
+      { timeout: 5000, interval: 25 },
+    );
     expect(o.devices[1]?.since).toBeGreaterThanOrEqual(before);
     expect(o.devices[0]?.reachable).toBe(true);
     expect(o.total.power_w).toBe(o.devices[0]?.power_w);

@@ -16,7 +16,7 @@ import { parseDeviceSpecs } from "../../src/multi/specs.ts";
 import type { ProxyApp } from "../../src/proxy/app.ts";
 import { parseArgs, reachNote, urls } from "../../src/server.ts";
 import { basicAuth, startFakeDevice, type FakeDevice } from "../history/fakeDevice.ts";
-import { eventually, listenHost, openOverview, type HostUnderTest, type OpenOverview } from "./helpers.ts";
+import { listenHost, openOverview, type HostUnderTest, type OpenOverview } from "./helpers.ts";
 
 // Characters a URL's user part must percent-encode, so both ways of writing them are exercised.
 const PASSWORDS = ["g@rage/pw:1", "h0use,pw%2"];
@@ -75,14 +75,13 @@ describe("real devices, each with its own password in its address", () => {
   it("records each device with its own credentials while its read-only access is off", async () => {
     for (const [i, name] of ["garage", "house"].entries()) {
       const auth = basicAuth(PASSWORDS[i] ?? "");
-      const last = await eventually(
+      const last = await vi.waitUntil(
         async () => {
           const res = await get(`/d/${name}/api/history/last`, auth);
           const body = JSON.parse(res.body) as { inverters?: { serial: string; power_w: number | null }[] };
           return res.status === 200 && body.inverters?.length ? body.inverters : undefined;
         },
-        10_000,
-        `history rows of ${name}`,
+        { timeout: 10_000, interval: 25 },
       );
       expect(last[0]?.power_w).toBe(300);
     }
@@ -95,10 +94,16 @@ describe("real devices, each with its own password in its address", () => {
 
   it("gets one live socket from the gateway per device, which the overview follows", async () => {
     for (const d of devices) d.readOnly = true;
-    await eventually(async () => ((await overview()).devices.every((d) => d.reachable) ? true : undefined));
+    await vi.waitUntil(
+      async () => ((await overview()).devices.every((d) => d.reachable) ? true : undefined),
+      { timeout: 5000, interval: 25 },
+    );
     expect(devices.map((d) => d.clients())).toEqual([1, 1]);
     devices[0]?.send(777, 1_600_000);
-    await eventually(async () => ((await overview()).devices[0]?.power_w === 777 ? true : undefined));
+    await vi.waitUntil(async () => ((await overview()).devices[0]?.power_w === 777 ? true : undefined), {
+      timeout: 5000,
+      interval: 25,
+    });
     expect(devices.map((d) => d.clients())).toEqual([1, 1]);
   });
 
@@ -159,7 +164,10 @@ describe("real devices, each with its own password in its address", () => {
 
   it("shows a device whose socket closed as not answering, and prints no password anywhere", async () => {
     await devices[1]?.close();
-    await eventually(async () => ((await overview()).devices[1]?.reachable === false ? true : undefined));
+    await vi.waitUntil(async () => ((await overview()).devices[1]?.reachable === false ? true : undefined), {
+      timeout: 5000,
+      interval: 25,
+    });
     expect((await overview()).devices[0]?.reachable).toBe(true);
     const down = await get("/d/house/api/livedata/status");
     expect(down.status).toBe(502);

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type WebSocket from "ws";
 import { parseStrict } from "@dtu/api/strict";
 import { LiveData } from "@dtu/api/live";
@@ -18,7 +18,6 @@ import { ADMIN, FORM, form } from "../helpers/app.ts";
 import {
   basic,
   connect,
-  eventually,
   fastNoon,
   listenHost,
   openOverview,
@@ -141,13 +140,16 @@ describe("two simulated devices", () => {
 
   it("sums the devices' own live totals in the overview", async () => {
     // Both fleets producing, then the clock stands still.
-    await eventually(async () => {
-      const [a, b] = [await live("roof"), await live("garage")];
-      return a.total.Power.v > 0 && b.total.Power.v > 0 ? true : undefined;
-    });
+    await vi.waitUntil(
+      async () => {
+        const [a, b] = [await live("roof"), await live("garage")];
+        return a.total.Power.v > 0 && b.total.Power.v > 0 ? true : undefined;
+      },
+      { timeout: 5000, interval: 25 },
+    );
     clock.freeze();
     // A tick up to the stopped clock may still be running: read until the live data stands still around the overview.
-    const { roof, garage, o } = await eventually(
+    const { roof, garage, o } = await vi.waitUntil(
       async () => {
         const [roof, garage] = [await live("roof"), await live("garage")];
         const o = await overview();
@@ -155,8 +157,7 @@ describe("two simulated devices", () => {
         const same = JSON.stringify([roof.total, garage.total]) === JSON.stringify(again.map((d) => d.total));
         return same ? { roof, garage, o } : undefined;
       },
-      5000,
-      "live data standing still",
+      { timeout: 5000, interval: 25 },
     );
     expect(o.devices.map((d) => [d.name, d.reachable, d.inverters.total])).toEqual([
       ["roof", true, 2],
@@ -211,14 +212,13 @@ describe("two simulated devices", () => {
     expect(settings.status).toBe(200);
     faults.silence(serial, true);
     try {
-      const raised = await eventually(
+      const raised = await vi.waitUntil(
         async () => {
           await roofAlerts?.tick();
           const o = await overview();
           return (o.devices[0]?.alerts_critical ?? 0) > 0 ? o : undefined;
         },
-        5000,
-        "roof's silent inverter raised",
+        { timeout: 5000, interval: 25 },
       );
       expect(raised.devices[0]).toMatchObject({ name: "roof", alerts_critical: 1 });
       expect(raised.devices[0]?.alerts_open).toBeGreaterThanOrEqual(1);
@@ -293,7 +293,10 @@ describe("two simulated devices", () => {
     expect(during.total.power_w).toBe(during.devices[1]?.power_w);
     expect(garageLines.join("")).not.toMatch(/Restarting/);
     expect(garage.readyState).toBe(garage.OPEN);
-    await eventually(async () => ((await overview()).devices[0]?.reachable ? true : undefined));
+    await vi.waitUntil(async () => ((await overview()).devices[0]?.reachable ? true : undefined), {
+      timeout: 5000,
+      interval: 25,
+    });
   });
 
   it("keeps logins apart: credentials and session cookies of one device do not open the other", async () => {

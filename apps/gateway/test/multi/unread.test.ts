@@ -4,10 +4,10 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { LiveInverter } from "@dtu/api/live";
 import { readsSinceBoot } from "../../src/multi/unread.ts";
-import { eventually } from "./helpers.ts";
+import {} from "./helpers.ts";
 
 /** The device's uptime in seconds; null answers 500, "absent" a status without it. */
 let uptime: number | null | "absent" = 600;
@@ -42,7 +42,7 @@ describe("inverters read since the DTU started", () => {
     reads.document(doc({ a: 600, b: 4 }));
     // Nothing can be told before the uptime answered.
     expect(reads.read("b")).toBe(false);
-    await eventually(async () => (reads.read("b") ? true : undefined), 2000, "uptime known");
+    await vi.waitUntil(async () => (reads.read("b") ? true : undefined), { timeout: 2000, interval: 25 });
     expect(reads.read("a")).toBe(false);
     expect(reads.read("unknown")).toBe(false);
     // A minute later: a's age and the uptime both grew by 60 s (still never read); b was read again.
@@ -67,7 +67,7 @@ describe("inverters read since the DTU started", () => {
     const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
     reads.connection(true);
     reads.document(doc({ a: 3 }));
-    await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read");
+    await vi.waitUntil(async () => (reads.read("a") ? true : undefined), { timeout: 2000, interval: 25 });
     // Restarted: uptime 20 s, a not read since.
     uptime = 20;
     now += 30_000;
@@ -79,7 +79,7 @@ describe("inverters read since the DTU started", () => {
     expect(reads.read("a")).toBe(false);
     now += 10_000;
     reads.document(doc({ a: 2 }));
-    await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read after the restart");
+    await vi.waitUntil(async () => (reads.read("a") ? true : undefined), { timeout: 2000, interval: 25 });
   });
 
   it("asks a failed uptime again with a later document, not at every one", async () => {
@@ -87,7 +87,7 @@ describe("inverters read since the DTU started", () => {
     asked.length = 0;
     const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
     reads.connection(true);
-    await eventually(async () => (asked.length === 1 ? true : undefined), 2000, "first ask");
+    await vi.waitUntil(async () => (asked.length === 1 ? true : undefined), { timeout: 2000, interval: 25 });
     await new Promise((r) => setTimeout(r, 50));
     uptime = 600;
     reads.document(doc({ a: 4 }));
@@ -96,7 +96,7 @@ describe("inverters read since the DTU started", () => {
     expect(reads.read("a")).toBe(false);
     now += 10_000;
     reads.document(doc({ a: 4 }));
-    await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read after the retry");
+    await vi.waitUntil(async () => (reads.read("a") ? true : undefined), { timeout: 2000, interval: 25 });
     expect(asked).toHaveLength(2);
   });
 
@@ -105,7 +105,7 @@ describe("inverters read since the DTU started", () => {
     const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
     reads.connection(true);
     reads.document(doc({ a: 600 }));
-    await eventually(async () => (reads.read("a") ? true : undefined), 2000, "read");
+    await vi.waitUntil(async () => (reads.read("a") ? true : undefined), { timeout: 2000, interval: 25 });
     expect(reads.read("b")).toBe(false);
   });
 });

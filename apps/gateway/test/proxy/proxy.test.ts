@@ -2,7 +2,7 @@
  * Proxy mode (issue 8): a second gateway plays the device; the proxy in front of it must answer exactly like it,
  * pass the sockets, uploads and downloads through, fail fast while the device is down and recover by itself.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFile, rm, mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -113,17 +113,6 @@ function opened(url: string, headers: Record<string, string> = {}): Promise<WebS
 }
 
 const wsUrl = (base: string, path: string): string => base.replace(/^http/, "ws") + path;
-
-async function until<T>(probe: () => Promise<T | null>, what: string, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe().catch(() => null);
-    if (v !== null) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    // A condition, not a delay: checked again at once after a short yield.
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe("command line", () => {
   it("takes the device from --device or DTU_DEVICE (the option wins)", () => {
@@ -287,19 +276,24 @@ describe("proxy in front of a device", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.text()).toBe("OK");
-    const stored = await until(
-      async () => readFile(join(dataDir, "pin_mapping.json"), "utf8"),
-      "the uploaded file",
-    );
+    // Rejects until the uploaded file is there.
+    const stored = await vi.waitFor(() => readFile(join(dataDir, "pin_mapping.json"), "utf8"), {
+      timeout: 10_000,
+      interval: 20,
+    });
     expect(stored).toBe(content);
     // The device reboots after a restore (§3.12); the proxy serves it again once it is back.
     await rebooted;
-    const back = await until(async () => {
-      const r = await fetch(`${proxyUrl}/api/config/get?file=pin_mapping.json`, {
-        headers: { authorization: ADMIN },
-      });
-      return r.status === 200 ? Buffer.from(await r.arrayBuffer()) : null;
-    }, "the device after its reboot");
+    const back = await vi.waitFor(
+      async () => {
+        const r = await fetch(`${proxyUrl}/api/config/get?file=pin_mapping.json`, {
+          headers: { authorization: ADMIN },
+        });
+        expect(r.status, "the device after its reboot").toBe(200);
+        return Buffer.from(await r.arrayBuffer());
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(back.toString("utf8")).toBe(content);
   });
 

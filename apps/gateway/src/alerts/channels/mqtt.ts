@@ -44,6 +44,21 @@ export interface MqttChannelOptions {
   reconnectMs?: number;
 }
 
+/** The connection: its own client id, the login, the `offline` will on the availability topic, extra CAs. */
+function clientOptions(config: MqttConfig, deps: ChannelDeps, opts: MqttChannelOptions): IClientOptions {
+  const password = config.password ?? "";
+  return {
+    clientId: `dtu-alerts-${randomBytes(4).toString("hex")}`,
+    username: config.username !== "" ? config.username : undefined,
+    password: password !== "" ? password : undefined,
+    reconnectPeriod: opts.reconnectMs ?? RECONNECT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    clean: true,
+    will: { topic: availabilityTopic(config), payload: Buffer.from("offline"), qos: 1, retain: true },
+    ca: deps.ca !== undefined && deps.ca.length > 0 ? [...deps.ca] : undefined,
+  };
+}
+
 export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttChannelOptions = {}): Channel {
   const password = config.password ?? "";
   const secrets = [password];
@@ -57,17 +72,7 @@ export function mqttChannel(config: MqttConfig, deps: ChannelDeps, opts: MqttCha
 
   for (const alert of deps.openAlerts?.() ?? []) track(open, alert, true);
 
-  const options: IClientOptions = {
-    clientId: `dtu-alerts-${randomBytes(4).toString("hex")}`,
-    username: config.username !== "" ? config.username : undefined,
-    password: password !== "" ? password : undefined,
-    reconnectPeriod: opts.reconnectMs ?? RECONNECT_MS,
-    connectTimeout: CONNECT_TIMEOUT_MS,
-    clean: true,
-    will: { topic: availabilityTopic(config), payload: Buffer.from("offline"), qos: 1, retain: true },
-    ca: deps.ca !== undefined && deps.ca.length > 0 ? [...deps.ca] : undefined,
-  };
-  const client: MqttClient = connect(config.url, options);
+  const client: MqttClient = connect(config.url, clientOptions(config, deps, opts));
   const liveKey = `${config.url}|${availabilityTopic(config)}`;
   liveChannels.set(liveKey, (liveChannels.get(liveKey) ?? 0) + 1);
   let closed = false;

@@ -13,7 +13,7 @@ import type { AlertConfigPost } from "@dtu/api/alerts";
 import type { Channel } from "../../../src/alerts/contracts.ts";
 import { createBrowserHub, type ChannelDeps } from "../../../src/alerts/channels/index.ts";
 import { mqttChannel } from "../../../src/alerts/channels/mqtt.ts";
-import { Recorder, waitUntil } from "../../mqtt/fakes.ts";
+import { Recorder } from "../../mqtt/fakes.ts";
 import { skipUnlessAvailable } from "../../helpers/requires.ts";
 import { deadPort, makeAlert, makeMessage } from "./helpers.ts";
 
@@ -241,9 +241,13 @@ describe.skipIf(skipUnlessAvailable(missing))(
     it("a channel replaced by a config save does not mark its successor offline", async () => {
       const logs: string[] = [];
       const before = start(config({ topic: "swap/", hass: false }), logs);
-      await waitUntil(() => logs.length === 1, "first connected");
+      await expect
+        .poll(() => logs.length === 1, { message: "first connected", timeout: 8000, interval: 25 })
+        .toBe(true);
       const after = start(config({ topic: "swap/", hass: false }), logs);
-      await waitUntil(() => logs.length === 2, "second connected");
+      await expect
+        .poll(() => logs.length === 2, { message: "second connected", timeout: 8000, interval: 25 })
+        .toBe(true);
       await before.close();
       const late = await Recorder.connect(
         url,
@@ -274,7 +278,9 @@ describe.skipIf(skipUnlessAvailable(missing))(
       const logs: string[] = [];
       const wrong = `${PASSWORD}-wrong`;
       const channel = start(config({ topic: "refused/", password: wrong }), logs);
-      await waitUntil(() => logs.length > 0, "a log line");
+      await expect
+        .poll(() => logs.length > 0, { message: "a log line", timeout: 8000, interval: 25 })
+        .toBe(true);
       const error = await channel.send(makeMessage(), never).then(
         () => null,
         (e: unknown) => e as Error,
