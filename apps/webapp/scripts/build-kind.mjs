@@ -34,6 +34,7 @@ export const GATEWAY_SOURCES = [
   "screens/AllHistory.tsx",
   "components/chart/",
   "components/ui/PeriodControls.tsx",
+  "lib/calendar.ts",
   "app/DeviceSwitcher.tsx",
   "app/ScreenBoundary.tsx",
   "app/screenTexts.ts",
