@@ -4,29 +4,12 @@ import { BackButton } from "../../components/ui/Buttons";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import type { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { FormRow } from "../../components/ui/FormRow";
+import { ProgressBar } from "../../components/ui/ProgressBar";
 import { Alert } from "../../components/ui/ResultAlert";
 import { useI18n } from "../../lib/i18n";
 
 // The firmware upgrade's views (SEED §2, §4, §8; ./FirmwareView.tsx holds the steps): choosing a file, the chosen
-// image's summary, the progress, and the success and error cards.
-
-export function ProgressBar({ percent }: { percent: number }) {
-  const { t, number } = useI18n();
-  return (
-    <div
-      className="progress mb-3"
-      role="progressbar"
-      aria-label={t("common.progress")}
-      aria-valuenow={percent}
-      aria-valuemin={0}
-      aria-valuemax={100}
-    >
-      <div className="progress-bar" style={{ width: `${percent}%` }}>
-        {t("common.percent", { value: number(percent) })}
-      </div>
-    </div>
-  );
-}
+// image's summary, and the success and error cards.
 
 /** Uploaded: waits for the restarted device (`restart`), Back to the start. */
 export function SuccessCard({
@@ -41,7 +24,7 @@ export function SuccessCard({
     <section className="card border-success">
       <h2 className="card-header h6 mb-0 py-2">{t("firmware.successTitle")}</h2>
       <div className="card-body">
-        <ProgressBar percent={100} />
+        <ProgressBar percent={100} className="progress mb-3" />
         <p>{t("firmware.successText")}</p>
         <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("firmware.back")} />
         <BackButton onClick={onBack} />

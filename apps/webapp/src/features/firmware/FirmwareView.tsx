@@ -1,10 +1,11 @@
 import { useEffect, useState, type ChangeEvent } from "react";
 import { deviceLimits } from "@dtu/api/limits";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
+import { ProgressBar } from "../../components/ui/ProgressBar";
 import { useI18n } from "../../lib/i18n";
 import { uploadFirmware, uploadOutcome } from "./api";
 import { imageProblem, isFirmwareName, md5OfBlob } from "./files";
-import { ErrorCard, PickImage, ProgressBar, ReadyImage, SuccessCard } from "./FirmwareCards";
+import { ErrorCard, PickImage, ReadyImage, SuccessCard } from "./FirmwareCards";
 
 type Phase =
   | { kind: "idle"; refused?: string }
@@ -98,7 +99,7 @@ export function FirmwareView() {
         {phase.kind === "busy" ? (
           <>
             <p role="status">{phase.hashing ? t("firmware.hashing") : t("firmware.uploading")}</p>
-            <ProgressBar percent={phase.percent} />
+            <ProgressBar percent={phase.percent} className="progress mb-3" />
           </>
         ) : phase.kind === "ready" && file ? (
           <ReadyImage file={file} md5={phase.md5} onBack={back} onUpload={() => void send(file, phase.md5)} />
