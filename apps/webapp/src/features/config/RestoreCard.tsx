@@ -1,4 +1,5 @@
-import { useCallback, useState, type FormEvent, type ReactNode } from "react";
+/* eslint-disable max-lines-per-function -- issue 30 §7: split pending (a split grew the device build) */
+import { useCallback, useState, type FormEvent } from "react";
 import { Alert } from "../../components/ui/ResultAlert";
 import { BackButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
@@ -6,7 +7,6 @@ import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { FormRow, SelectField } from "../../components/ui/FormRow";
-import { ProgressBar } from "../../components/ui/ProgressBar";
 import { clearNotices, useNoticeClearer } from "../../components/ui/useSave";
 import { getBlob, toHttpError } from "../../lib/http";
 import { useI18n, type MessageKey } from "../../lib/i18n";
@@ -33,7 +33,7 @@ type Restore =
  * and only sent once confirmed.
  */
 export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () => void }) {
-  const { t } = useI18n();
+  const { t, number } = useI18n();
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState<BackupKind>(RESTORE_TARGETS[0]);
   const [state, setState] = useState<Restore>({ kind: "idle" });
@@ -86,8 +86,22 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
   }
 
   let body;
-  if (state.kind === "uploading") body = <ProgressBar percent={state.percent} />;
-  else if (state.kind === "success" || state.kind === "error") {
+  if (state.kind === "uploading") {
+    body = (
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={t("common.progress")}
+        aria-valuenow={state.percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div className="progress-bar" style={{ width: `${state.percent}%` }}>
+          {t("common.percent", { value: number(state.percent) })}
+        </div>
+      </div>
+    );
+  } else if (state.kind === "success" || state.kind === "error") {
     body = (
       <>
         {state.kind === "success" ? (
@@ -103,17 +117,36 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
     );
   } else {
     body = (
-      <RestoreForm
-        problem={state.kind === "idle" ? state.problem : undefined}
-        target={target}
-        onFile={(f) => {
-          setFile(f);
-          setState({ kind: "idle" });
-          if (f) setTarget(guessTarget(f.name));
-        }}
-        onTarget={setTarget}
-        onCheck={(e) => void check(e)}
-      >
+      <form onSubmit={(e) => void check(e)} noValidate>
+        <p>{t("config.restoreIntro")}</p>
+        {state.kind === "idle" && state.problem && <Alert type="warning">{state.problem}</Alert>}
+        <FormRow label={t("config.restoreFile")}>
+          {(c) => (
+            <input
+              type="file"
+              className="form-control"
+              accept=".json,application/json"
+              name="config"
+              onChange={(e) => {
+                const f = e.target.files?.[0] ?? null;
+                setFile(f);
+                setState({ kind: "idle" });
+                if (f) setTarget(guessTarget(f.name));
+              }}
+              {...c}
+            />
+          )}
+        </FormRow>
+        <SelectField
+          label={t("config.restoreTarget")}
+          name="target"
+          value={target}
+          onChange={(e) => setTarget(e.target.value as BackupKind)}
+          options={RESTORE_TARGETS.map((n) => [n, n] as const)}
+        />
+        <button type="submit" className="btn btn-primary">
+          {t("config.restore")}
+        </button>
         <ConfirmModal
           open={state.kind === "confirm"}
           title={t("config.confirmTitle", { name: target })}
@@ -124,59 +157,11 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
           <p>{t("config.confirmText")}</p>
           {state.kind === "confirm" && <Comparison backup={state.backup} current={state.current} />}
         </ConfirmModal>
-      </RestoreForm>
+      </form>
     );
   }
 
   return <Card title={t("config.restoreTitle")}>{body}</Card>;
-}
-
-/** The restore form: the file, which of the device's files it replaces, Restore (the confirmation is `children`). */
-function RestoreForm({
-  problem,
-  target,
-  onFile,
-  onTarget,
-  onCheck,
-  children,
-}: {
-  problem: string | undefined;
-  target: BackupKind;
-  onFile: (f: File | null) => void;
-  onTarget: (target: BackupKind) => void;
-  onCheck: (e: FormEvent) => void;
-  children: ReactNode;
-}) {
-  const { t } = useI18n();
-  return (
-    <form onSubmit={onCheck} noValidate>
-      <p>{t("config.restoreIntro")}</p>
-      {problem && <Alert type="warning">{problem}</Alert>}
-      <FormRow label={t("config.restoreFile")}>
-        {(c) => (
-          <input
-            type="file"
-            className="form-control"
-            accept=".json,application/json"
-            name="config"
-            onChange={(e) => onFile(e.target.files?.[0] ?? null)}
-            {...c}
-          />
-        )}
-      </FormRow>
-      <SelectField
-        label={t("config.restoreTarget")}
-        name="target"
-        value={target}
-        onChange={(e) => onTarget(e.target.value as BackupKind)}
-        options={RESTORE_TARGETS.map((n) => [n, n] as const)}
-      />
-      <button type="submit" className="btn btn-primary">
-        {t("config.restore")}
-      </button>
-      {children}
-    </form>
-  );
 }
 
 /** Summary lines and their labels, borrowed from the settings pages. */

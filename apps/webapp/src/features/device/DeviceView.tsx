@@ -1,19 +1,39 @@
+/* eslint-disable max-lines-per-function -- issue 30 §7: split pending (a split grew the device build) */
 import { useEffect, useState, type FormEvent } from "react";
+import { uiLimits } from "@dtu/api/limits";
 import { SaveButton } from "../../components/ui/Buttons";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
-import { ResultAlert } from "../../components/ui/ResultAlert";
+import { CheckField, FormRow, SelectField } from "../../components/ui/FormRow";
+import { ResultAlert, Alert } from "../../components/ui/ResultAlert";
+import { Spinner } from "../../components/ui/Spinner";
 import { Tabs } from "../../components/ui/Tabs";
 import { useSave } from "../../components/ui/useSave";
-import { useI18n } from "../../lib/i18n";
+import { useI18n, type Translate } from "../../lib/i18n";
 import { loadProfiles, saveDeviceConfig, type DeviceConfig, type Profiles } from "./api";
-import { DisplayTab } from "./DisplayTab";
-import { PinTab } from "./PinTab";
-import { selectedName } from "./profiles";
+import {
+  compareRows,
+  DEFAULT_PROFILE,
+  isUnset,
+  profileNames,
+  selectedName,
+  type PinSet,
+  type PinValue,
+} from "./profiles";
 
-/** Device manager (SEED §2): pin assignment and display tabs (./PinTab.tsx, ./DisplayTab.tsx), one Save for both. */
+/** API.md §3.11: display language 0 en, 1 de, 2 fr; later firmware sends a `locale` code instead (§9.11). */
+const LANGUAGES = ["en", "de", "fr"] as const;
+const ROTATIONS = [0, 90, 180, 270] as const;
+
+function pinText(t: Translate, v: PinValue): string {
+  if (isUnset(v)) return t("device.unset");
+  if (typeof v === "boolean") return v ? t("device.yes") : t("device.no");
+  return String(v);
+}
+
+/** Device manager (SEED §2): pin assignment and display tabs, one Save for both. */
 export function DeviceView({ config, onReload }: { config: DeviceConfig; onReload: () => void }) {
-  const { t } = useI18n();
+  const { t, number } = useI18n();
   const [profiles, setProfiles] = useState<Profiles>();
   const [profile, setProfile] = useState(() => selectedName(config.curPin.name));
   const [display, setDisplay] = useState(config.display);
@@ -43,6 +63,11 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
     return () => ctl.abort();
   }, []);
 
+  const list = profiles?.ok ? profiles.profiles : [];
+  const names = profileNames(list, config.curPin.name);
+  const chosen = list.find((p) => p.name === profile);
+  const rows = compareRows(chosen, config.curPin as PinSet);
+
   async function submit(e: FormEvent) {
     e.preventDefault();
     // The valibot rest type cannot say "name is a string, every other key a group"; the shape is unchanged.
@@ -56,22 +81,129 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
     }
   }
 
+  const pinTab = (
+    <>
+      {profiles === undefined ? (
+        <Spinner small />
+      ) : (
+        !profiles.ok && <Alert type="danger">{t("device.parseError", { message: profiles.message })}</Alert>
+      )}
+      <SelectField
+        label={t("device.profile")}
+        name="profile"
+        value={profile}
+        onChange={(e) => setProfile(e.target.value)}
+        options={names.map((n) => [n, n === DEFAULT_PROFILE ? t("device.default") : n] as const)}
+      />
+      <div className="alert alert-warning">{t("device.rebootHint")}</div>
+      {/* Focusable so keyboard users can scroll it on a phone (axe: scrollable-region-focusable). */}
+      <div className="table-responsive" tabIndex={0}>
+        <table className="table table-sm align-middle">
+          <caption className="caption-top">{t("device.tableCaption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("device.category")}</th>
+              <th scope="col">{t("common.name")}</th>
+              <th scope="col">{t("device.selected")}</th>
+              <th scope="col">{t("device.active")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr
+                key={`${r.category}.${r.name}`}
+                className={r.differs ? "table-warning" : undefined}
+                data-differs={r.differs ? "true" : undefined}
+              >
+                <td>{r.category}</td>
+                <td>{r.name}</td>
+                <td>{r.selected === undefined ? t("device.fwDefault") : pinText(t, r.selected)}</td>
+                <td>
+                  {pinText(t, r.active)}
+                  {r.differs && <span className="visually-hidden"> ({t("device.differs")})</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+
+  const hasLocale = typeof display.locale === "string";
+  const langValue = hasLocale ? (display.locale ?? "en") : String(display.language ?? 0);
+  const langOptions: (readonly [string, string])[] = hasLocale
+    ? [...new Set<string>([...LANGUAGES, display.locale ?? "en"])].map(
+        (code) => [code, languageName(t, code)] as const,
+      )
+    : LANGUAGES.map((code, i) => [String(i), languageName(t, code)] as const);
+  const { min, max } = uiLimits.display.contrast;
+
+  const displayTab = (
+    <>
+      <CheckField
+        label={t("device.powerSave")}
+        hint={t("device.powerSaveHint")}
+        switchStyle
+        checked={display.power_safe}
+        onChange={(e) => setDisplay({ ...display, power_safe: e.target.checked })}
+      />
+      <CheckField
+        label={t("device.screensaver")}
+        hint={t("device.screensaverHint")}
+        switchStyle
+        checked={display.screensaver}
+        onChange={(e) => setDisplay({ ...display, screensaver: e.target.checked })}
+      />
+      <SelectField
+        label={t("device.language")}
+        name="language"
+        value={langValue}
+        onChange={(e) =>
+          setDisplay(
+            hasLocale
+              ? { ...display, locale: e.target.value }
+              : { ...display, language: Number(e.target.value) },
+          )
+        }
+        options={langOptions}
+      />
+      <SelectField
+        label={t("device.rotation")}
+        name="rotation"
+        value={String(display.rotation)}
+        onChange={(e) => setDisplay({ ...display, rotation: Number(e.target.value) })}
+        options={ROTATIONS.map((deg, i) => [String(i), t("device.degrees", { value: deg })] as const)}
+      />
+      <FormRow label={t("device.contrast")}>
+        {(c) => (
+          <div className="d-flex align-items-center gap-3">
+            <input
+              type="range"
+              className="form-range"
+              min={min}
+              max={max}
+              step={1}
+              value={display.contrast}
+              aria-valuetext={t("common.percent", { value: number(display.contrast) })}
+              onChange={(e) => setDisplay({ ...display, contrast: Number(e.target.value) })}
+              {...c}
+            />
+            <output className="text-nowrap" htmlFor={c.id}>
+              {t("common.percent", { value: number(display.contrast) })}
+            </output>
+          </div>
+        )}
+      </FormRow>
+    </>
+  );
+
   return (
     <form onSubmit={submit} noValidate>
       <Tabs
         items={[
-          {
-            key: "pins",
-            title: t("device.tabPins"),
-            content: (
-              <PinTab profiles={profiles} profile={profile} onProfile={setProfile} active={config.curPin} />
-            ),
-          },
-          {
-            key: "display",
-            title: t("device.tabDisplay"),
-            content: <DisplayTab display={display} onChange={setDisplay} />,
-          },
+          { key: "pins", title: t("device.tabPins"), content: pinTab },
+          { key: "display", title: t("device.tabDisplay"), content: displayTab },
         ]}
       />
       {/* Result and Save at the end, right-aligned, as on the other settings forms. */}
@@ -82,4 +214,11 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
       </div>
     </form>
   );
+}
+
+function languageName(t: Translate, code: string): string {
+  if (code === "en") return t("common.languageEn");
+  if (code === "de") return t("common.languageDe");
+  if (code === "fr") return t("common.languageFr");
+  return code;
 }

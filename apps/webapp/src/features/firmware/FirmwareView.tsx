@@ -1,11 +1,14 @@
+/* eslint-disable max-lines-per-function -- issue 30 §7: split pending (a split grew the device build) */
 import { useEffect, useState, type ChangeEvent } from "react";
+import { Alert } from "../../components/ui/ResultAlert";
 import { deviceLimits } from "@dtu/api/limits";
+import { BackButton } from "../../components/ui/Buttons";
+import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
-import { ProgressBar } from "../../components/ui/ProgressBar";
+import { FormRow } from "../../components/ui/FormRow";
 import { useI18n } from "../../lib/i18n";
 import { uploadFirmware, uploadOutcome } from "./api";
 import { imageProblem, isFirmwareName, md5OfBlob } from "./files";
-import { ErrorCard, PickImage, ReadyImage, SuccessCard } from "./FirmwareCards";
 
 type Phase =
   | { kind: "idle"; refused?: string }
@@ -24,8 +27,7 @@ const OTA_TEXTS: Record<string, "firmware.otaBegin" | "firmware.otaEnd"> = {
 /**
  * Firmware upgrade (SEED §2, §4, §8, issue 11 item 6): pick an image; it is checked (ESP32 app image that fits the
  * partition) and hashed, its summary confirmed, then uploaded with progress; success card that waits for the
- * restarted device and reloads the page; error card with Back, and Retry where trying again can help. The views:
- * ./FirmwareCards.tsx.
+ * restarted device and reloads the page; error card with Back, and Retry where trying again can help.
  */
 export function FirmwareView() {
   const { t, number } = useI18n();
@@ -82,32 +84,102 @@ export function FirmwareView() {
     setPhase({ kind: "idle" });
   }
 
-  if (phase.kind === "success") return <SuccessCard restart={restart} onBack={back} />;
-  if (phase.kind === "error") {
-    const retry = phase.retry;
+  const bar = (percent: number) => (
+    <div
+      className="progress mb-3"
+      role="progressbar"
+      aria-label={t("common.progress")}
+      aria-valuenow={percent}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
+      <div className="progress-bar" style={{ width: `${percent}%` }}>
+        {t("common.percent", { value: number(percent) })}
+      </div>
+    </div>
+  );
+
+  if (phase.kind === "success") {
     return (
-      <ErrorCard
-        text={phase.text}
-        onBack={back}
-        onRetry={file && retry ? () => void send(file, retry) : undefined}
-      />
+      <section className="card border-success">
+        <h2 className="card-header h6 mb-0 py-2">{t("firmware.successTitle")}</h2>
+        <div className="card-body">
+          {bar(100)}
+          <p>{t("firmware.successText")}</p>
+          <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("firmware.back")} />
+          <BackButton onClick={back} />
+        </div>
+      </section>
     );
   }
+
+  if (phase.kind === "error") {
+    return (
+      <section className="card border-danger">
+        <h2 className="card-header h6 mb-0 py-2">{t("firmware.errorTitle")}</h2>
+        <div className="card-body">
+          <Alert type="danger">{phase.text}</Alert>
+          <div className="d-flex gap-2">
+            <BackButton onClick={back} />
+            {file && phase.retry && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => void send(file, phase.retry ?? "")}
+              >
+                {t("common.retry")}
+              </button>
+            )}
+          </div>
+        </div>
+      </section>
+    );
+  }
+
   return (
     <section className="card">
       <div className="card-body">
         {phase.kind === "busy" ? (
           <>
             <p role="status">{phase.hashing ? t("firmware.hashing") : t("firmware.uploading")}</p>
-            <ProgressBar percent={phase.percent} className="progress mb-3" />
+            {bar(phase.percent)}
           </>
         ) : phase.kind === "ready" && file ? (
-          <ReadyImage file={file} md5={phase.md5} onBack={back} onUpload={() => void send(file, phase.md5)} />
+          <>
+            <h2 className="h6">{t("firmware.ready")}</h2>
+            <dl className="row">
+              <dt className="col-sm-3">{t("firmware.file")}</dt>
+              <dd className="col-sm-9 text-break">{file.name}</dd>
+              <dt className="col-sm-3">{t("common.size")}</dt>
+              <dd className="col-sm-9">{t("firmware.bytes", { value: number(file.size) })}</dd>
+              <dt className="col-sm-3">MD5</dt>
+              <dd className="col-sm-9 font-monospace text-break">{phase.md5}</dd>
+            </dl>
+            <p>{t("firmware.imageOk", { max: number(deviceLimits.firmwareMaxBytes) })}</p>
+            <div className="d-flex gap-2">
+              <BackButton onClick={back} />
+              <button type="button" className="btn btn-primary" onClick={() => void send(file, phase.md5)}>
+                {t("firmware.upload")}
+              </button>
+            </div>
+          </>
         ) : (
-          <PickImage
-            refused={phase.kind === "idle" ? phase.refused : undefined}
-            onPick={(e) => void pick(e)}
-          />
+          <>
+            <p>{t("firmware.intro")}</p>
+            {phase.kind === "idle" && phase.refused && <Alert type="warning">{phase.refused}</Alert>}
+            <FormRow label={t("firmware.file")}>
+              {(c) => (
+                <input
+                  type="file"
+                  className="form-control"
+                  accept=".bin,.bin.gz"
+                  name="firmware"
+                  onChange={(e) => void pick(e)}
+                  {...c}
+                />
+              )}
+            </FormRow>
+          </>
         )}
       </div>
     </section>

@@ -4,7 +4,7 @@ import type { MqttConfig } from "@dtu/api/settings";
 import { Card } from "../../components/ui/Card";
 import { CheckField, FormRow, InputField } from "../../components/ui/FormRow";
 import { SettingsForm } from "../../components/ui/SettingsForm";
-import { useSettingsForm, type SettingsFormState } from "../../components/ui/useSettingsForm";
+import { useSettingsForm } from "../../components/ui/useSettingsForm";
 import { useT } from "../../lib/i18n";
 import {
   MQTT_ANSWERS,
@@ -17,7 +17,15 @@ import {
   type MqttTextField,
 } from "./validate";
 
-type MqttForm = SettingsFormState<MqttDraft, MqttTextField>;
+/** What a text field of this form may add to its label and value. */
+interface InputExtra {
+  type?: string;
+  hint?: string;
+  prefix?: string;
+  postfix?: string;
+  min?: number;
+  max?: number;
+}
 
 /** MQTT settings with the conditional cards of SEED §2. */
 export function MqttForm({ initial }: { initial: MqttConfig }) {
@@ -38,21 +46,25 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
       onChange={(e) => change({ [k]: e.target.checked })}
     />
   );
-  const input = (
-    k: MqttTextField,
-    label: string,
-    extra: {
-      type?: string;
-      hint?: string;
-      prefix?: string;
-      postfix?: string;
-      min?: number;
-      max?: number;
-    } = {},
-  ) => <InputField label={label} {...bind(k)} {...extra} />;
-  const area = (k: "mqtt_root_ca_cert" | "mqtt_client_cert" | "mqtt_client_key", label: string) => (
-    <CertField label={label} {...bind(k)} />
+  const input = (k: MqttTextField, label: string, extra: InputExtra = {}) => (
+    <InputField label={label} {...bind(k)} {...extra} />
   );
+  const area = (k: "mqtt_root_ca_cert" | "mqtt_client_cert" | "mqtt_client_key", label: string) => {
+    const { error, ...control } = bind(k);
+    return (
+      <FormRow label={label} hint={t("mqtt.certHint", { max: uiLimits.mqtt.cert })} error={error}>
+        {(c) => (
+          <textarea
+            className={`form-control font-monospace${error ? " is-invalid" : ""}`}
+            rows={10}
+            spellCheck={false}
+            {...control}
+            {...c}
+          />
+        )}
+      </FormRow>
+    );
+  };
 
   return (
     <SettingsForm
@@ -108,23 +120,5 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
         </>
       )}
     </SettingsForm>
-  );
-}
-
-/** A PEM certificate or key (at most `uiLimits.mqtt.cert` characters), bound to its draft field. */
-function CertField({ label, error, ...control }: { label: string } & ReturnType<MqttForm["bind"]>) {
-  const t = useT();
-  return (
-    <FormRow label={label} hint={t("mqtt.certHint", { max: uiLimits.mqtt.cert })} error={error}>
-      {(c) => (
-        <textarea
-          className={`form-control font-monospace${error ? " is-invalid" : ""}`}
-          rows={10}
-          spellCheck={false}
-          {...control}
-          {...c}
-        />
-      )}
-    </FormRow>
   );
 }
