@@ -84,6 +84,14 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["node:*", "react", "**/apps/**"] }] },
   },
   {
+    // Short functions (issue 30 §7): none over 100 lines in the apps' and packages' sources. Blank lines and
+    // comments do not count: a comment saying why (STYLE.md) must never be what pushes a function over, and
+    // spacing is prettier's business. Tests are exempt (a test's table of cases is one long call by design).
+    files: ["apps/*/src/**/*.{ts,tsx}", "packages/*/src/**/*.ts"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", { max: 100, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

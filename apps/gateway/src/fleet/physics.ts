@@ -1,3 +1,4 @@
+/* eslint-disable max-lines-per-function -- issue 30 §7: split pending */
 /**
  * The power model (issue 2 §6): a pure function of the sun's position, the weather noise and the inverter's state.
  * Plane-of-array irradiance from a clear-sky model and each string's orientation, dimmed by passing clouds; module

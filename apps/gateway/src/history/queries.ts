@@ -1,3 +1,4 @@
+/* eslint-disable max-lines-per-function -- issue 30 §7: split pending */
 /**
  * Reads for the history API (issue 14 §5): the day curve from the 5-minute table, energy rows from the daily table.
  * A slot without coverage (gateway stopped, device unreachable) is null, a covered slot without a sample of that

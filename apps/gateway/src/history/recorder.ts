@@ -1,3 +1,4 @@
+/* eslint-disable max-lines-per-function -- issue 30 §7: split pending */
 /**
  * The recorder (issue 14 §1, §3): turns live readings into history rows. Fed by the simulated fleet (sim.ts) or by
  * the proxy's own device connection (proxyFeed.ts); the clock is injected, so tests drive it through midnights and

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { areas as all } from "../locales";
 import { areas as entry, loadAreas } from "../locales/index.gateway";
+import { moduleGraph } from "../../scripts/module-graph.mjs";
 import { SCREEN_TEXTS } from "./screenTexts";
 
 // The gateway build's entry holds some areas; every other one loads with the screens listed for it in SCREEN_TEXTS
@@ -25,35 +26,9 @@ const sources = Object.fromEntries(
 /** The texts each area has in the entry before anything loads, as the build starts (loadAreas adds to `entry`). */
 const inEntry = new Map(Object.entries(entry).map(([name, area]) => [name, new Set(Object.keys(area.en))]));
 
-function resolve(from: string, spec: string): string | undefined {
-  const parts = from.split("/").slice(0, -1);
-  for (const p of spec.split("/")) {
-    if (p === "..") parts.pop();
-    else if (p !== ".") parts.push(p);
-  }
-  const base = parts.join("/");
-  const own = [".ts", ".tsx", "/index.ts"].map((x) => base + x);
-  const gateway = own.map((f) => f.replace(/(\.tsx?)$/, ".gateway$1"));
-  return [...gateway, ...own].find((f) => f !== from && sources[f] !== undefined);
-}
-
 /** The modules a chunk starting at `start` holds: its static imports, transitively (not the locale areas). */
-function graph(start: string): string[] {
-  const seen = new Set<string>();
-  const next = [start];
-  for (let f = next.pop(); f !== undefined; f = next.pop()) {
-    if (seen.has(f)) continue;
-    seen.add(f);
-    const code = sources[f] ?? "";
-    for (const m of code.matchAll(
-      /^(?:import|export)\s+(?!type\s)(?:[^;]*?\sfrom\s+)?["'](\.[^"']+)["']/gm,
-    )) {
-      const to = m[1] && resolve(f, m[1]);
-      if (to && !to.includes("/locales/")) next.push(to);
-    }
-  }
-  return [...seen];
-}
+const graph = (start: string): string[] =>
+  moduleGraph(sources, start, { skip: (f) => f.includes("/locales/") });
 
 /** The message keys written in `files`: area → keys. */
 function keysIn(files: string[]): Map<string, Set<string>> {

@@ -1,3 +1,5 @@
+import type { GatewayScreenPath } from "@dtu/api/screens";
+
 /** Every route of SEED §2, in one object. Use `paths.x` everywhere; never write a route as a literal. */
 export const paths = {
   home: "/",
@@ -22,19 +24,18 @@ export const paths = {
 
 /**
  * Routes of the gateway's own screens (README "Two builds", "Add a gateway screen"): only the gateway build has
- * them. Read this object only under `__GATEWAY_BUILD__`, so that the device build drops it with the screens.
+ * them. Declared once in `@dtu/api/screens`, which the gateway's top level and the e2e route walks read too. Read
+ * this object only under `__GATEWAY_BUILD__`, so that the device build drops it with the screens.
  */
-export const gatewayPaths = {
-  history: "/history",
-  alerts: "/alerts",
-  settingsAlerts: "/settings/alerts",
-} as const;
+export { gatewayScreenPaths as gatewayPaths } from "@dtu/api/screens";
 
 export type PathName = keyof typeof paths;
-export type GatewayPathName = keyof typeof gatewayPaths;
+export type {
+  GatewayScreenName as GatewayPathName,
+  GatewayScreenPath as GatewayPath,
+} from "@dtu/api/screens";
 export type DevicePath = (typeof paths)[PathName];
-export type GatewayPath = (typeof gatewayPaths)[GatewayPathName];
-export type Path = DevicePath | GatewayPath;
+export type Path = DevicePath | GatewayScreenPath;
 
 /** Routes that send a logged-out visitor to the login first (SEED §2, §6). */
 export const guardedPaths: readonly Path[] = [paths.firmwareUpgrade, paths.maintenanceReboot];

@@ -3,18 +3,18 @@ import { EnergyBars } from "../../components/chart/EnergyBars";
 import { useApi } from "../../components/ui/useApi";
 import { useI18n } from "../../lib/i18n";
 import { energyUrl } from "./api";
-import { rangeOf, type View } from "./periods";
+import { periodRange, type PeriodView } from "../../lib/calendar";
 import { DataTable, LoadState, Summary } from "./parts";
 
 export function BarsView(props: {
-  view: Exclude<View, "day">;
+  view: Exclude<PeriodView, "day">;
   date: string;
   first: string;
   serial: string | null;
 }) {
   const { view, date, first, serial } = props;
   const { t, number } = useI18n();
-  const { from, to, interval } = rangeOf(view, date, first);
+  const { from, to, interval } = periodRange(view, date, Number(first.slice(0, 4)));
   const state = useApi(energyUrl(from, to, interval, serial));
   if (!state.data) return <LoadState error={state.error} retry={state.reload} />;
   const total = state.data.rows.reduce((a, r) => a + r.total, 0);

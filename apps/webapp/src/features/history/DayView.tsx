@@ -5,7 +5,8 @@ import { useI18n } from "../../lib/i18n";
 import { getDayAndBefore, powerUrl } from "./api";
 import { Chart } from "../../components/chart/Chart";
 import { dayChart } from "./dayChart";
-import { addDays, clock } from "./periods";
+import { addDays } from "../../lib/calendar";
+import { clock } from "./periods";
 import { DataTable, LoadState, Summary } from "./parts";
 
 const REFRESH_MS = 60_000;

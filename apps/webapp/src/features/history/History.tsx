@@ -8,9 +8,9 @@ import { gatewayPaths } from "../../lib/routes";
 import { Backup } from "./Backup";
 import { BarsView } from "./BarsView";
 import { DayView } from "./DayView";
-import { step, type View } from "./periods";
+import { stepPeriod, type PeriodView } from "../../lib/calendar";
 
-const VIEWS: View[] = ["day", "month", "year", "all"];
+const VIEWS: PeriodView[] = ["day", "month", "year", "all"];
 const VIEW_LABEL = {
   day: "history.day",
   month: "history.month",
@@ -20,7 +20,7 @@ const VIEW_LABEL = {
 
 export function History({ info }: { info: HistoryInfo }) {
   const { t } = useI18n();
-  const [view, setView] = useState<View>("day");
+  const [view, setView] = useState<PeriodView>("day");
   const [date, setDate] = useState<string | null>(null);
   const [serial, setSerial] = useState<string | null>(null);
   const day = date ?? info.today;
@@ -46,7 +46,10 @@ export function History({ info }: { info: HistoryInfo }) {
           step={
             view === "all"
               ? null
-              : { nextBegun: step(view, day, 1) <= info.today, go: (dir) => setDate(step(view, day, dir)) }
+              : {
+                  nextBegun: stepPeriod(view, day, 1) <= info.today,
+                  go: (dir) => setDate(stepPeriod(view, day, dir)),
+                }
           }
         >
           <label className="visually-hidden" htmlFor="history-date">

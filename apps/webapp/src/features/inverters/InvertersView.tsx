@@ -1,3 +1,4 @@
+/* eslint-disable max-lines-per-function -- issue 30 §7: split by h-owner */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ApiResult } from "@dtu/api/codes";
 import { BoolBadge } from "../../components/ui/Badge";

@@ -17,6 +17,16 @@ import {
   type MqttTextField,
 } from "./validate";
 
+/** What a text field of this form may add to its label and value. */
+interface InputExtra {
+  type?: string;
+  hint?: string;
+  prefix?: string;
+  postfix?: string;
+  min?: number;
+  max?: number;
+}
+
 /** MQTT settings with the conditional cards of SEED §2. */
 export function MqttForm({ initial }: { initial: MqttConfig }) {
   const t = useT();
@@ -36,18 +46,9 @@ export function MqttForm({ initial }: { initial: MqttConfig }) {
       onChange={(e) => change({ [k]: e.target.checked })}
     />
   );
-  const input = (
-    k: MqttTextField,
-    label: string,
-    extra: {
-      type?: string;
-      hint?: string;
-      prefix?: string;
-      postfix?: string;
-      min?: number;
-      max?: number;
-    } = {},
-  ) => <InputField label={label} {...bind(k)} {...extra} />;
+  const input = (k: MqttTextField, label: string, extra: InputExtra = {}) => (
+    <InputField label={label} {...bind(k)} {...extra} />
+  );
   const area = (k: "mqtt_root_ca_cert" | "mqtt_client_cert" | "mqtt_client_key", label: string) => {
     const { error, ...control } = bind(k);
     return (

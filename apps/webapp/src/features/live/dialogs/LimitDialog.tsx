@@ -1,3 +1,4 @@
+/* eslint-disable max-lines-per-function -- issue 30 §7: split by h-owner */
 import { useEffect, useState, type FormEvent } from "react";
 import type { LimitStatus } from "@dtu/api/live";
 import { CheckField, InputField, SelectField } from "../../../components/ui/FormRow";
