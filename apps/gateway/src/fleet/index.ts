@@ -12,7 +12,7 @@ import type { DeviceClock, Fleet, FleetDeps } from "../device/contracts.ts";
 import { parseHexSerial, serialToWire } from "../device/serial.ts";
 import { safeParse } from "../time/clock.ts";
 import { createSunCache } from "../time/sun.ts";
-import { command } from "./commands.ts";
+import { command, dropQueued } from "./commands.ts";
 import { faultTable, fleetFaults, type FleetFaults, type StringFault } from "./faults.ts";
 import * as dtuSide from "./dtuSide.ts";
 import { setupOf, sideFor } from "./inverterSide.ts";
@@ -94,6 +94,8 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
     ),
     stringFaults: faultTable(deps.faults ?? []),
     failingCommands: new Set(),
+    queue: [],
+    radioFreeAt: 0,
   };
   core.runtimes = buildRuntimes(core, core.config);
   const loop = createLoop(core);
@@ -131,6 +133,7 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
       core.tz = safeParse(next.ntp.timezone);
       core.weather = { at: NaN, value: null };
       core.runtimes = buildRuntimes(core, next);
+      dropQueued(core, (rt) => core.runtimes.includes(rt));
       intervalChanged(core, loop, oldInterval);
     },
 
