@@ -18,8 +18,9 @@ export const ZERO_EXPORT_BOUNDS = {
 
 const watts = (max: number) => v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(max));
 
+// Strict objects: a body with a key the config does not know (a typo) is refused, naming that key.
 export const ZeroExportInverterConfig = v.pipe(
-  v.object({
+  v.strictObject({
     /** The inverter's serial as live data spells it (hex digits). */
     serial: v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{1,16}$/)),
     /** Takes part in the control. */
@@ -33,7 +34,7 @@ export const ZeroExportInverterConfig = v.pipe(
 export type ZeroExportInverterConfig = v.InferOutput<typeof ZeroExportInverterConfig>;
 
 export const ZeroExportConfig = v.pipe(
-  v.object({
+  v.strictObject({
     /** Off by default. */
     enabled: v.boolean(),
     /** Where the meter is held: +20 (import) by default; negative caps export instead (e.g. −600). */
@@ -75,8 +76,7 @@ export function zeroExportConfigProblem(body: unknown): { field: string; message
   const result = v.safeParse(ZeroExportConfig, body);
   if (result.success) return null;
   const issue = result.issues[0];
-  const field = (issue.path ?? []).map((p) => String(p.key)).join(".");
-  return { field: field || "data", message: issue.message };
+  return { field: v.getDotPath(issue) ?? "data", message: issue.message };
 }
 
 /** Why the controller did (or does not do) something: a code with its numbers, for the log and the status. */

@@ -115,10 +115,12 @@ function control(input: ControllerInput, controlled: Controlled[], band: number)
       };
     });
     add(share(rooms, cut, -1, why("export", { ...params, cut_w: Math.round(cut) })));
-  } else if (prev !== undefined && Math.min(last, prev) > target + band) {
+  } else if (prev !== undefined) {
+    // The import that held for two samples, less what commands on their way will add.
+    const held = Math.min(last, prev) + shift - target;
     const roomUnderCap = cap === null ? Infinity : cap - totalOf(input, controlled, ordered);
-    const missing = Math.min(Math.min(last, prev) + shift - target, roomUnderCap);
-    if (missing > band) {
+    const missing = Math.min(held, roomUnderCap);
+    if (held > band && missing >= 1) {
       const rooms = open()
         .filter((c) => !sunLimited(c.inv))
         .map((c): Room => {
