@@ -92,19 +92,23 @@ function control(input: ControllerInput, controlled: Controlled[], band: number)
   const samples = input.meter.samples;
   const last = samples.at(-1)?.grid_w ?? 0;
   const prev = samples.at(-2)?.grid_w;
-  // What the grid will read once every command on its way (and those of this decision) took effect.
-  const shift = controlled.reduce((a, c) => {
-    const to = ordered.get(c.inv.serial);
+  // Commands on their way (and those of this decision) once they took effect: cuts will raise the grid by what the
+  // outputs lose, raises lower it by what they gain. Judged from the outputs as last read.
+  let cutsOnWay = 0;
+  let raisesOnWay = 0;
+  for (const c of controlled) {
     const output = c.inv.output_w ?? 0;
-    if (to !== undefined) return a + Math.max(0, output - to);
-    return a + output - expectedOutput(c.inv, now);
-  }, 0);
+    const to = ordered.get(c.inv.serial);
+    const after = to !== undefined ? Math.min(output, to) : expectedOutput(c.inv, now);
+    if (after < output) cutsOnWay += output - after;
+    else raisesOnWay += after - output;
+  }
   const target = settings.target_w;
-  const predicted = last + shift;
   const params = { grid_w: Math.round(last), target_w: target, deadband_w: band };
 
-  if (predicted < target - band) {
-    const cut = target - predicted;
+  if (last < target - band) {
+    // The sample shows export: cut at once, less what cuts on their way will take off already.
+    const cut = target - (last + cutsOnWay);
     const rooms = open().map((c): Room => {
       const output = Math.min(c.inv.output_w ?? 0, limitOf(c.inv));
       return {
@@ -116,8 +120,8 @@ function control(input: ControllerInput, controlled: Controlled[], band: number)
     });
     add(share(rooms, cut, -1, why("export", { ...params, cut_w: Math.round(cut) })));
   } else if (prev !== undefined) {
-    // The import that held for two samples, less what commands on their way will add.
-    const held = Math.min(last, prev) + shift - target;
+    // The import that held for two samples, with what commands on their way will add or take.
+    const held = Math.min(last, prev) + cutsOnWay - raisesOnWay - target;
     const roomUnderCap = cap === null ? Infinity : cap - totalOf(input, controlled, ordered);
     const missing = Math.min(held, roomUnderCap);
     if (held > band && missing >= 1) {

@@ -222,6 +222,17 @@ describe("import beyond the band: raise", () => {
     ]);
   });
 
+  it("a raise on its way is no export: no cut before a sample shows export", () => {
+    const a = inverter(A, {
+      pending: true,
+      commanded_w: 400,
+      commanded_from_w: 200,
+      limit_w: 200,
+      output_w: 200,
+    });
+    expect(targets(input([15, 15], [a, inverter(B)]))).toEqual([]);
+  });
+
   it("counts a raise on its way", () => {
     const a = inverter(A, {
       pending: true,
