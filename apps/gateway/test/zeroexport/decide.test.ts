@@ -222,26 +222,17 @@ describe("import beyond the band: raise", () => {
     ]);
   });
 
+  /** A raised from 200 to 400 W, the command still on its way. */
+  const raising = () =>
+    inverter(A, { pending: true, commanded_w: 400, commanded_from_w: 200, limit_w: 200, output_w: 200 });
+
   it("a raise on its way is no export: no cut before a sample shows export", () => {
-    const a = inverter(A, {
-      pending: true,
-      commanded_w: 400,
-      commanded_from_w: 200,
-      limit_w: 200,
-      output_w: 200,
-    });
-    expect(targets(input([15, 15], [a, inverter(B)]))).toEqual([]);
+    expect(targets(input([15, 15], [raising(), inverter(B)]))).toEqual([]);
   });
 
   it("counts a raise on its way", () => {
-    const a = inverter(A, {
-      pending: true,
-      commanded_w: 400,
-      commanded_from_w: 200,
-      limit_w: 200,
-      output_w: 200,
-    });
-    expect(targets(input([300, 300], [a, inverter(B, { limit_w: 100, output_w: 100 })]))).toEqual([[B, 180]]);
+    const b = inverter(B, { limit_w: 100, output_w: 100 });
+    expect(targets(input([300, 300], [raising(), b]))).toEqual([[B, 180]]);
   });
 });
 
