@@ -140,6 +140,19 @@ describe("commands through the DTU's queue", () => {
     expect(t.fleet.limitStatus()[HMS]?.limit_set_status).toBe("Ok");
   });
 
+  it("a jump of the device clock moves the queue along: queued commands are answered as before the jump", async () => {
+    const t = await setup([slot(HM), slot(HMS)]);
+    t.run(5);
+    t.fleet.setLimit(HM, 50, 1);
+    t.fleet.setLimit(HMS, 50, 1);
+    t.host.advance(2 * 3600_000); // more than an hour: a clock jump, not integrated
+    t.fleet.tick();
+    expect(t.fleet.limitStatus()[HMS]?.limit_set_status).toBe("Pending");
+    t.run(4, 100);
+    expect(t.fleet.limitStatus()[HM]?.limit_set_status).toBe("Ok");
+    expect(t.fleet.limitStatus()[HMS]?.limit_set_status).toBe("Ok");
+  });
+
   it("after the answer the output moves to the limit within 3–7 s, never at once", async () => {
     const t = await setup([slot(HM)]);
     t.run(5);
