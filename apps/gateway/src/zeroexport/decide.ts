@@ -119,9 +119,11 @@ function control(input: ControllerInput, controlled: Controlled[], band: number)
       };
     });
     add(share(rooms, cut, -1, why("export", { ...params, cut_w: Math.round(cut) })));
-  } else if (prev !== undefined) {
-    // The import that held for two samples, with what commands on their way will add or take.
-    const held = Math.min(last, prev) + cutsOnWay - raisesOnWay - target;
+  } else if (prev !== undefined && raisesOnWay < 1) {
+    // No second raise while one is on its way: its output is read at other instants than the meter, so what it still
+    // adds is not known well enough to raise another inverter for the rest (too much would export). The import that
+    // held for two samples, with what cuts on their way will add.
+    const held = Math.min(last, prev) + cutsOnWay - target;
     const roomUnderCap = cap === null ? Infinity : cap - totalOf(input, controlled, ordered);
     const missing = Math.min(held, roomUnderCap);
     if (held > band && missing >= 1) {

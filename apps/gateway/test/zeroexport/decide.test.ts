@@ -230,9 +230,30 @@ describe("import beyond the band: raise", () => {
     expect(targets(input([15, 15], [raising(), inverter(B)]))).toEqual([]);
   });
 
-  it("counts a raise on its way", () => {
+  it("no second raise while a raise is on its way (its response is awaited); once it responded, the rest", () => {
     const b = inverter(B, { limit_w: 100, output_w: 100 });
-    expect(targets(input([300, 300], [raising(), b]))).toEqual([[B, 180]]);
+    expect(targets(input([300, 300], [raising(), b]))).toEqual([]);
+    const responded = inverter(A, {
+      commanded_w: 400,
+      commanded_from_w: 200,
+      limit_w: 400,
+      output_w: 400,
+      last_command_at: NOW - 20_000,
+    });
+    expect(targets(input([100, 100], [responded, b]))).toEqual([[B, 180]]);
+  });
+
+  it("counts a cut on its way when raising", () => {
+    const cutting = inverter(A, {
+      pending: true,
+      commanded_w: 300,
+      commanded_from_w: 600,
+      limit_w: 600,
+      output_w: 600,
+    });
+    expect(targets(input([100, 100], [cutting, inverter(B, { limit_w: 100, output_w: 100 })]))).toEqual([
+      [B, 480],
+    ]);
   });
 });
 
