@@ -54,6 +54,46 @@ function totalOf(input: ControllerInput, controlled: Controlled[], limits: Map<s
   return controlled.reduce((a, c) => a + (limits.get(c.inv.serial) ?? limitOf(c.inv)), others);
 }
 
+/** Room to cut a limit (the cap): from the limit down to `min_w`. */
+const limitRoom = (c: Controlled): Room => {
+  const from = limitOf(c.inv);
+  return { serial: c.inv.serial, from_w: from, base_w: from, room_w: Math.max(0, from - c.cfg.min_w) };
+};
+
+/** Room to cut the output (export): from the output (at most the limit) down to `min_w`. */
+const outputRoom = (c: Controlled): Room => {
+  const output = Math.min(c.inv.output_w ?? 0, limitOf(c.inv));
+  return {
+    serial: c.inv.serial,
+    from_w: limitOf(c.inv),
+    base_w: output,
+    room_w: Math.max(0, output - c.cfg.min_w),
+  };
+};
+
+/** Room to raise: from the limit up to its max (never its rating). */
+const raiseRoom = (c: Controlled): Room => {
+  const from = limitOf(c.inv);
+  return { serial: c.inv.serial, from_w: from, base_w: from, room_w: Math.max(0, ceilingOf(c) - from) };
+};
+
+/**
+ * Commands on their way (and those of this decision, `ordered`) once they took effect: cuts will raise the grid by
+ * what the outputs lose, raises lower it by what they gain. Judged from the outputs as last read.
+ */
+function onTheirWay(controlled: Controlled[], ordered: Map<string, number>, now: number) {
+  let cuts = 0;
+  let raises = 0;
+  for (const c of controlled) {
+    const output = c.inv.output_w ?? 0;
+    const to = ordered.get(c.inv.serial);
+    const after = to !== undefined ? Math.min(output, to) : expectedOutput(c.inv, now);
+    if (after < output) cuts += output - after;
+    else raises += after - output;
+  }
+  return { cutsOnWay: cuts, raisesOnWay: raises };
+}
+
 function control(input: ControllerInput, controlled: Controlled[], band: number): Decision {
   const { now, settings } = input;
   const free = controlled.filter((c) => commandable(c.inv, now));
@@ -82,43 +122,27 @@ function control(input: ControllerInput, controlled: Controlled[], band: number)
   const cap = settings.max_total_w;
   const total = totalOf(input, controlled, ordered);
   if (cap !== null && total > cap) {
-    const rooms = open().map((c): Room => {
-      const from = limitOf(c.inv);
-      return { serial: c.inv.serial, from_w: from, base_w: from, room_w: Math.max(0, from - c.cfg.min_w) };
-    });
-    add(share(rooms, total - cap, -1, why("cap_total", { max_total_w: cap, total_w: Math.round(total) })));
+    add(
+      share(
+        open().map(limitRoom),
+        total - cap,
+        -1,
+        why("cap_total", { max_total_w: cap, total_w: Math.round(total) }),
+      ),
+    );
   }
 
   const samples = input.meter.samples;
   const last = samples.at(-1)?.grid_w ?? 0;
   const prev = samples.at(-2)?.grid_w;
-  // Commands on their way (and those of this decision) once they took effect: cuts will raise the grid by what the
-  // outputs lose, raises lower it by what they gain. Judged from the outputs as last read.
-  let cutsOnWay = 0;
-  let raisesOnWay = 0;
-  for (const c of controlled) {
-    const output = c.inv.output_w ?? 0;
-    const to = ordered.get(c.inv.serial);
-    const after = to !== undefined ? Math.min(output, to) : expectedOutput(c.inv, now);
-    if (after < output) cutsOnWay += output - after;
-    else raisesOnWay += after - output;
-  }
+  const { cutsOnWay, raisesOnWay } = onTheirWay(controlled, ordered, now);
   const target = settings.target_w;
   const params = { grid_w: Math.round(last), target_w: target, deadband_w: band };
 
   if (last < target - band) {
     // The sample shows export: cut at once, less what cuts on their way will take off already.
     const cut = target - (last + cutsOnWay);
-    const rooms = open().map((c): Room => {
-      const output = Math.min(c.inv.output_w ?? 0, limitOf(c.inv));
-      return {
-        serial: c.inv.serial,
-        from_w: limitOf(c.inv),
-        base_w: output,
-        room_w: Math.max(0, output - c.cfg.min_w),
-      };
-    });
-    add(share(rooms, cut, -1, why("export", { ...params, cut_w: Math.round(cut) })));
+    add(share(open().map(outputRoom), cut, -1, why("export", { ...params, cut_w: Math.round(cut) })));
   } else if (prev !== undefined && raisesOnWay < 1) {
     // No second raise while one is on its way: its output is read at other instants than the meter, so what it still
     // adds is not known well enough to raise another inverter for the rest (too much would export). The import that
@@ -129,15 +153,7 @@ function control(input: ControllerInput, controlled: Controlled[], band: number)
     if (held > band && missing >= 1) {
       const rooms = open()
         .filter((c) => !sunLimited(c.inv))
-        .map((c): Room => {
-          const from = limitOf(c.inv);
-          return {
-            serial: c.inv.serial,
-            from_w: from,
-            base_w: from,
-            room_w: Math.max(0, ceilingOf(c) - from),
-          };
-        });
+        .map(raiseRoom);
       add(share(rooms, missing, 1, why("import_excess", { ...params, missing_w: Math.round(missing) })));
     }
   }
