@@ -1,45 +1,40 @@
 /**
- * Limit, power and restart commands (API.md §3.7, §3.8): sent with a realistic delay, sometimes not acknowledged
- * (then re-sent every poll cycle), applied to the inverter side when acknowledged.
+ * Limit, power and restart commands (API.md §3.7, §3.8) through the DTU's one command queue: commands to every
+ * inverter wait in one line and go on the air one at a time; the inverter answers 1–2 s after the sending (or not:
+ * Failure, and the firmware sends the last command again on every poll cycle). Status is Pending from queueing to the
+ * answer. An acknowledged limit starts the output's ramp (limits.ts). Figures and sources: README "Realistic limits".
  */
 import type { CommandStatus } from "@dtu/api/live";
 import { EVENT_REMOTE_SHUTDOWN } from "./alarms.ts";
-import { addEvent, inverterStart } from "./inverterSide.ts";
-import { answers, round1, type Command, type FleetCore, type PendingCommand, type Runtime } from "./state.ts";
+import { addEvent, inverterStart, sampleOf } from "./inverterSide.ts";
+import {
+  answers,
+  round1,
+  type Command,
+  type CommandKind,
+  type FleetCore,
+  type QueuedCommand,
+  type Runtime,
+} from "./state.ts";
 import { isDay } from "./world.ts";
 
 /** Chance that a limit/power command is not acknowledged (API.md §3.7 Failure + automatic re-send). */
 export const COMMAND_FAILURE_RATE = 0.05;
+/** Time from sending a command to the inverter's answer: 1–2 s. */
+export const ANSWER_MIN_MS = 1000;
+export const ANSWER_SPREAD_MS = 1000;
 
-type Which = "limit" | "power";
-
-const pendingOf = (rt: Runtime, which: Which): PendingCommand | null =>
-  which === "limit" ? rt.dtu.limitCommand : rt.dtu.powerCommand;
-
-function setPending(rt: Runtime, which: Which, pending: PendingCommand | null, status: CommandStatus): void {
-  if (which === "limit") {
-    rt.dtu.limitCommand = pending;
-    rt.dtu.limitStatus = status;
-  } else {
-    rt.dtu.powerCommand = pending;
-    rt.dtu.powerStatus = status;
-  }
+function setStatus(rt: Runtime, which: CommandKind, status: CommandStatus): void {
+  if (which === "limit") rt.dtu.limitStatus = status;
+  else rt.dtu.powerStatus = status;
 }
 
-function send(core: FleetCore, rt: Runtime, command: Command, at: number): PendingCommand {
-  const pending: PendingCommand = {
-    command,
-    dueAt: at + 1000 + Math.floor(core.random() * 2000),
-    // Drawn first so the seeded sequence is the same by day; a sleeping or offline inverter never acknowledges.
-    fails: core.random() < COMMAND_FAILURE_RATE || !answers(core, rt) || core.failingCommands.has(rt.hex),
-    failed: false,
-  };
-  const what = command.kind === "limit" ? "ActivePowerControl" : "PowerControl";
-  core.log(`TX ${what} to ${rt.hex}`);
-  return pending;
+function setRetry(rt: Runtime, which: CommandKind, command: Command | null): void {
+  if (which === "limit") rt.dtu.limitRetry = command;
+  else rt.dtu.powerRetry = command;
 }
 
-function applyCommand(rt: Runtime, command: Command, at: number): void {
+function applyCommand(core: FleetCore, rt: Runtime, command: Command, at: number): void {
   const inv = rt.inv;
   switch (command.kind) {
     case "limit": {
@@ -47,7 +42,10 @@ function applyCommand(rt: Runtime, command: Command, at: number): void {
       const percent = relative
         ? Math.min(100, command.value)
         : Math.min(100, (command.value / rt.maxPower) * 100);
+      // The output moves from where it is now to the new limit (limits.ts).
+      const fromPercent = (sampleOf(core, rt, at).ac.power / rt.maxPower) * 100;
       inv.limitPercent = percent;
+      inv.ramp = { fromPercent, start: at };
       if (command.type & 256) inv.persistentLimitPercent = percent;
       // What the DTU believes (API.md §3.7): relative → the sent value; absolute → only with a known max power.
       if (relative) rt.dtu.limitRelative = round1(Math.min(100, command.value));
@@ -69,27 +67,68 @@ function applyCommand(rt: Runtime, command: Command, at: number): void {
   }
 }
 
-/** A command whose answer is due: acknowledged (applied, Ok) or not (Failure, re-sent on the next poll cycle). */
-export function settle(core: FleetCore, rt: Runtime, which: Which, at: number): void {
-  const pending = pendingOf(rt, which);
-  if (!pending || pending.failed || at < pending.dueAt) return;
-  if (pending.fails) {
-    pending.failed = true;
-    setPending(rt, which, pending, "Failure");
+/** The head of the queue goes on the air at `at`; whether the inverter will answer is known from now on. */
+function transmit(core: FleetCore, q: QueuedCommand, at: number): void {
+  q.startAt = at;
+  q.dueAt = at + q.answerMs;
+  // A sleeping or offline inverter never answers.
+  q.fails = q.lost || !answers(core, q.rt) || core.failingCommands.has(q.rt.hex);
+  core.log(`TX ${q.command.kind === "limit" ? "ActivePowerControl" : "PowerControl"} to ${q.rt.hex}`);
+}
+
+/** The answer (or its absence) of a command that left the queue. A later command of the same kind decides the status. */
+function settle(core: FleetCore, q: QueuedCommand): void {
+  const { rt, which } = q;
+  const superseded = core.queue.some((other) => other.rt === rt && other.which === which);
+  if (q.fails) {
     core.log(`${which === "limit" ? "Limit" : "Power"} command to ${rt.hex} not acknowledged`);
+    if (superseded) return;
+    setStatus(rt, which, "Failure");
+    setRetry(rt, which, q.command);
   } else {
-    applyCommand(rt, pending.command, pending.dueAt);
-    setPending(rt, which, null, "Ok");
+    applyCommand(core, rt, q.command, q.dueAt);
+    if (!superseded) setStatus(rt, which, "Ok");
   }
+}
+
+/** Runs the queue up to `now`: each command goes on the air when the one before it is answered or given up. */
+export function pump(core: FleetCore, now: number): void {
+  for (;;) {
+    const head = core.queue[0];
+    if (!head) return;
+    if (head.startAt === null) transmit(core, head, Math.max(core.radioFreeAt, head.queuedAt));
+    if (now < head.dueAt) return;
+    core.queue.shift();
+    core.radioFreeAt = head.dueAt;
+    settle(core, head);
+  }
+}
+
+function enqueue(core: FleetCore, rt: Runtime, which: CommandKind, command: Command, at: number): void {
+  // Drawn in this order when queued, so the seeded sequence does not depend on the queue.
+  const answerMs = ANSWER_MIN_MS + Math.floor(core.random() * ANSWER_SPREAD_MS);
+  const lost = core.random() < COMMAND_FAILURE_RATE;
+  core.queue.push({
+    rt,
+    which,
+    command,
+    queuedAt: at,
+    answerMs,
+    lost,
+    startAt: null,
+    dueAt: at,
+    fails: false,
+  });
+  setRetry(rt, which, null);
+  setStatus(rt, which, "Pending");
+  pump(core, at);
 }
 
 /** Failed commands go out again on every poll cycle until acknowledged (API.md §3.7). */
 export function resendFailed(core: FleetCore, at: number): void {
   for (const rt of core.runtimes) {
-    for (const which of ["limit", "power"] as const) {
-      const pending = pendingOf(rt, which);
-      if (pending?.failed) setPending(rt, which, send(core, rt, pending.command, at), "Pending");
-    }
+    if (rt.dtu.limitRetry) enqueue(core, rt, "limit", rt.dtu.limitRetry, at);
+    if (rt.dtu.powerRetry) enqueue(core, rt, "power", rt.dtu.powerRetry, at);
   }
 }
 
@@ -99,6 +138,11 @@ export function command(core: FleetCore, rt: Runtime | undefined, c: Command): v
   // Commands disabled (or night without command_enable_night): the route still answers success (API.md §3.7).
   const day = isDay(core, at);
   if (!(rt.cfg.command_enable && (day || rt.cfg.command_enable_night))) return;
-  setPending(rt, c.kind === "limit" ? "limit" : "power", send(core, rt, c, at), "Pending");
+  enqueue(core, rt, c.kind === "limit" ? "limit" : "power", c, at);
   if (c.kind === "limit") rt.dtu.lastLimitCommandAt = at;
+}
+
+/** A DTU reboot or a new inverter list: what is queued for inverters no longer there (or for none) is dropped. */
+export function dropQueued(core: FleetCore, keep: (rt: Runtime) => boolean): void {
+  core.queue = core.queue.filter((q) => keep(q.rt));
 }

@@ -12,10 +12,10 @@ import type { DeviceClock, Fleet, FleetDeps } from "../device/contracts.ts";
 import { parseHexSerial, serialToWire } from "../device/serial.ts";
 import { safeParse } from "../time/clock.ts";
 import { createSunCache } from "../time/sun.ts";
-import { command } from "./commands.ts";
+import { command, dropQueued } from "./commands.ts";
 import { faultTable, fleetFaults, type FleetFaults, type StringFault } from "./faults.ts";
 import * as dtuSide from "./dtuSide.ts";
-import { setupOf, sideFor } from "./inverterSide.ts";
+import { sampleOf, setupOf, sideFor } from "./inverterSide.ts";
 import { createLoop, intervalChanged, pollInterval, rebootLoop, tickLoop } from "./loop.ts";
 import { loadState, saveState } from "./persistence.ts";
 import { hash, seededRandom } from "./random.ts";
@@ -43,6 +43,11 @@ export interface SimulatedFleet extends Fleet {
   onStats(listener: StatsListener): () => void;
   /** Faults triggered from tests: event-log entries, unacknowledged commands, weak strings (faults.ts). */
   faults: FleetFaults;
+  /**
+   * The inverter's AC output at this instant as a grid meter behind it measures it (not the DTU's last reading);
+   * null for an unknown serial. For the simulated house and zero export's closed loop (issue 32).
+   */
+  acPowerNow(serial: string): number | null;
 }
 
 /** The configured slots with a supported inverter, keeping the DTU side of slots whose serial did not change. */
@@ -94,6 +99,8 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
     ),
     stringFaults: faultTable(deps.faults ?? []),
     failingCommands: new Set(),
+    queue: [],
+    radioFreeAt: 0,
   };
   core.runtimes = buildRuntimes(core, core.config);
   const loop = createLoop(core);
@@ -131,6 +138,7 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
       core.tz = safeParse(next.ntp.timezone);
       core.weather = { at: NaN, value: null };
       core.runtimes = buildRuntimes(core, next);
+      dropQueued(core, (rt) => core.runtimes.includes(rt));
       intervalChanged(core, loop, oldInterval);
     },
 
@@ -143,6 +151,11 @@ export async function createFleet(deps: FleetDeps & FleetOptions): Promise<Simul
     },
 
     faults: fleetFaults(core),
+
+    acPowerNow(serial) {
+      const rt = find(serial);
+      return rt ? sampleOf(core, rt, clock.now()).ac.power : null;
+    },
 
     onStats(listener) {
       core.statsListeners.add(listener);

@@ -12,6 +12,7 @@ import {
   SHADOW_EVENT_BASE,
 } from "./alarms.ts";
 import { familyProfile, modelOfFamily } from "./models.ts";
+import { outputState } from "./limits.ts";
 import { sample, stringSetup, type InverterSetup, type Sample } from "./physics.ts";
 import { hash, unit } from "./random.ts";
 import type { FleetCore, InverterSide, Runtime } from "./state.ts";
@@ -45,7 +46,7 @@ export function setupOf(
 }
 
 export function sampleOf(core: FleetCore, rt: Pick<Runtime, "setup" | "inv">, at: number): Sample {
-  return sample(rt.setup, weatherAt(core, at), { on: rt.inv.on, limitPercent: rt.inv.limitPercent }, at);
+  return sample(rt.setup, weatherAt(core, at), outputState(rt.setup, rt.inv, at), at);
 }
 
 export function addEvent(inv: InverterSide, id: number, start: number, end: number | null): void {
@@ -53,11 +54,15 @@ export function addEvent(inv: InverterSide, id: number, start: number, end: numb
   inv.events.push({ id, start, end });
 }
 
-/** Morning start of the inverter (or a restart): new day list, limit falls back to the persistent one. */
+/**
+ * Morning start of the inverter (or a restart): new day list; a non-persistent limit is gone, the persistent one
+ * applies (API.md §3.7 `limit_type`).
+ */
 export function inverterStart(inv: InverterSide, at: number, newDay: boolean): void {
   if (newDay) inv.events = [];
   inv.on = true;
   inv.limitPercent = inv.persistentLimitPercent;
+  inv.ramp = null;
   addEvent(inv, EVENT_INVERTER_START, at, at);
 }
 
@@ -76,7 +81,7 @@ export function advanceSide(
     inv.day = today;
     inv.yieldDayWh = inv.yieldDayWh.map(() => 0);
   }
-  const s = sample(rt.setup, weatherAt(core, at), inv, at);
+  const s = sample(rt.setup, weatherAt(core, at), outputState(rt.setup, inv, at), at);
   if (s.awake && !inv.awake) inverterStart(inv, at, true);
   inv.awake = s.awake;
   s.dc.forEach((d, i) => {
@@ -119,13 +124,14 @@ export function sideFor(core: FleetCore, serial: bigint, setup: InverterSetup): 
     persistentLimitPercent: 100,
     events: [],
     awake: false,
+    ramp: null,
   };
   core.sides.set(hex, side);
   // The inverter kept running while the gateway was away (or since this morning for a new one): fill the gap.
   const midnight = now - secondsOfDay(core, now) * 1000;
   const from = stored && stored.day === today ? Math.max(midnight, saved?.savedAt ?? midnight) : midnight;
   const probe = { setup, inv: side };
-  side.awake = sample(setup, weatherAt(core, from), side, from).awake;
+  side.awake = sample(setup, weatherAt(core, from), outputState(setup, side, from), from).awake;
   for (let t = from + 300_000; t <= now; t += 300_000) advanceSide(core, probe, t, 300_000, false);
   if (side.awake && side.events.length === 0) {
     // Awake since before the gap (events are not persisted): date the start event at today's sunrise (or now in

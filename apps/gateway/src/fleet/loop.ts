@@ -3,7 +3,7 @@
  * day values at a day change, settles commands and runs the DTU's poll slots, one inverter per poll interval,
  * round-robin, only with a valid clock (API.md §4.4). Its own state is the typed `PollLoop`.
  */
-import { settle } from "./commands.ts";
+import { dropQueued, pump } from "./commands.ts";
 import * as dtuSide from "./dtuSide.ts";
 import { advanceSide } from "./inverterSide.ts";
 import { freshDtu, shiftDtuTimes, type FleetCore, type Runtime } from "./state.ts";
@@ -81,10 +81,7 @@ export function tickLoop(core: FleetCore, loop: PollLoop): void {
   const now = core.clock.now();
   advanceAll(core, loop, now);
   dayChange(core, loop, now);
-  for (const rt of core.runtimes) {
-    settle(core, rt, "limit", now);
-    settle(core, rt, "power", now);
-  }
+  pump(core, now);
   const interval = pollInterval(core);
   if (!core.clock.synced()) {
     // Without a valid clock the DTU sends no requests (API.md §3.1 hints.time_sync).
@@ -96,6 +93,8 @@ export function tickLoop(core: FleetCore, loop: PollLoop): void {
     pollSlot(core, loop, loop.nextPollAt);
     loop.nextPollAt += interval;
   }
+  // Commands re-sent by the poll slots may already have their answer.
+  pump(core, now);
 }
 
 /** A DTU reboot: the DTU side of every slot starts empty and polling starts over one interval later. */
@@ -105,6 +104,8 @@ export function rebootLoop(core: FleetCore, loop: PollLoop): void {
   loop.nextPollAt = core.bootAt + pollInterval(core);
   loop.roundRobin = 0;
   for (const rt of core.runtimes) rt.dtu = freshDtu();
+  dropQueued(core, () => false);
+  core.radioFreeAt = core.bootAt;
   core.version++;
 }
 

@@ -34,17 +34,38 @@ export interface InverterSide {
   persistentLimitPercent: number;
   events: InverterEvent[];
   awake: boolean;
+  /** The output moving towards a new limit since its acknowledgement (limits.ts); null when settled. */
+  ramp: OutputRamp | null;
+}
+
+/** Output at the acknowledgement of a limit (percent of the model's max power) and when that was. */
+export interface OutputRamp {
+  fromPercent: number;
+  start: number;
 }
 
 export type Command =
   { kind: "limit"; value: number; type: number } | { kind: "power"; on: boolean } | { kind: "restart" };
 
-export interface PendingCommand {
+export type CommandKind = "limit" | "power";
+
+/**
+ * A command in the DTU's one queue (commands.ts): waiting (`startAt` null) or, at the head, on the air until `dueAt`.
+ * Random draws are made when it is queued, so a seeded run stays the same whatever the queue holds.
+ */
+export interface QueuedCommand {
+  rt: Runtime;
+  /** Whose status it drives: limit, or power (on/off and restart, API.md §3.8). */
+  which: CommandKind;
   command: Command;
+  queuedAt: number;
+  /** Time from sending to the inverter's answer (ms). */
+  answerMs: number;
+  /** The seeded draw said this attempt gets no answer. */
+  lost: boolean;
+  startAt: number | null;
   dueAt: number;
   fails: boolean;
-  /** Failed, waiting for the next poll cycle to be re-sent. */
-  failed: boolean;
 }
 
 /** DTU side: what the DTU has read and sent. */
@@ -60,8 +81,9 @@ export interface DtuSide {
   lastReadBackAt: number;
   limitStatus: CommandStatus;
   powerStatus: CommandStatus;
-  limitCommand: PendingCommand | null;
-  powerCommand: PendingCommand | null;
+  /** The last command that ended in Failure, sent again on the next poll cycle (API.md §3.7); null when none. */
+  limitRetry: Command | null;
+  powerRetry: Command | null;
   events: InverterEvent[];
 }
 
@@ -105,6 +127,10 @@ export interface FleetCore {
   /** String faults per serial (`--fault`, faults.ts) and inverters that acknowledge no command (tests). */
   readonly stringFaults: Map<string, number[]>;
   readonly failingCommands: Set<string>;
+  /** The DTU's command queue across all inverters, one command on the air at a time (commands.ts). */
+  queue: QueuedCommand[];
+  /** When the radio finished the last command (a queued command starts no earlier). */
+  radioFreeAt: number;
 }
 
 export function freshDtu(): DtuSide {
@@ -119,8 +145,8 @@ export function freshDtu(): DtuSide {
     lastReadBackAt: 0,
     limitStatus: "Ok",
     powerStatus: "Ok",
-    limitCommand: null,
-    powerCommand: null,
+    limitRetry: null,
+    powerRetry: null,
     events: [],
   };
 }
@@ -142,7 +168,12 @@ export function shiftDtuTimes(core: FleetCore, by: number): void {
     if (dtu.lastStatsAt) dtu.lastStatsAt += by;
     dtu.lastReadBackAt += by;
     dtu.lastLimitCommandAt += by;
-    for (const pending of [dtu.limitCommand, dtu.powerCommand]) if (pending) pending.dueAt += by;
+  }
+  core.radioFreeAt += by;
+  for (const q of core.queue) {
+    q.queuedAt += by;
+    q.dueAt += by;
+    if (q.startAt !== null) q.startAt += by;
   }
 }
 

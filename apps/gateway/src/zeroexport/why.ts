@@ -1,0 +1,22 @@
+/** The "why" of a decision in plain words (English; the screen has its own translations), for logs and the status. */
+import type { ZeroExportWhy, ZeroExportWhyCode } from "@dtu/api/zeroexport";
+import type { Why, WhyParams } from "./types.ts";
+
+const TEXTS: Record<ZeroExportWhyCode, (p: WhyParams) => string> = {
+  export: (p) => `export ${-Number(p.grid_w)} W (target ${p.target_w} W): cut ${p.cut_w} W`,
+  import_excess: (p) =>
+    `import ${p.grid_w} W for two readings (target ${p.target_w} W): raise ${p.missing_w} W`,
+  above_max: (p) => `limit above this inverter's maximum of ${p.max_w} W`,
+  cap_total: (p) => `total ${p.total_w} W above the cap of ${p.max_total_w} W`,
+  fallback_meter_stale: (p) => `meter silent for ${p.silent_s} s: fallback limit`,
+  fallback_meter_error: (p) => `meter error (${p.error}): fallback limit`,
+  off: () => "zero export is off",
+  in_band: (p) => `grid ${p.grid_w} W within ${p.target_w} ± ${p.deadband_w} W`,
+  waiting_clock: () => "waiting for the device's time",
+  waiting_meter: () => "waiting for the first meter reading",
+  waiting_facts: (p) => `waiting for inverter ${p.serial}'s rating, limit and output`,
+  settling: (p) => `grid ${p.grid_w} W: waiting for the inverters' response to the last commands`,
+  nothing_to_change: (p) => `grid ${p.grid_w} W: every inverter is at its min, max or sun limit`,
+};
+
+export const describeWhy = (w: Why): ZeroExportWhy => ({ ...w, message: TEXTS[w.code](w.params) });
