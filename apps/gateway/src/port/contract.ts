@@ -153,8 +153,13 @@ export interface DevicePort {
   /**
    * The device's read rule for a request with these credentials (undefined: none) from `address`, through the
    * device's password-guessing brake (src/security/throttle.ts). A refusal is booked on the brake only by `count()`.
+   * `need` "admin": the admin rule instead (credentials always checked, e.g. the history backup, alert settings).
    */
-  access(authorization: string | undefined, address: string | undefined): Promise<ReadAccess>;
+  access(
+    authorization: string | undefined,
+    address: string | undefined,
+    need?: "read" | "admin",
+  ): Promise<ReadAccess>;
 
   /** Only a simulated device has it: what the first start's backfill and the simulated house model from. */
   readonly model: SimulationModel | null;
