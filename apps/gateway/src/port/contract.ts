@@ -117,9 +117,16 @@ export interface LimitCommand {
  */
 export type CommandAccess = "allowed" | "no-credentials" | "refused" | "unknown";
 
-/** The read rule of a request (API.md §2.1), see `DevicePort.access`. */
+/**
+ * The read rule of a request (API.md §2.1), see `DevicePort.access`. `open` with `assumed`: a real device never
+ * reached since the gateway started, whose rule is not known (nothing of its live data is known either); a feature
+ * with stored data of its own (history, alerts) refuses that.
+ */
 export type ReadAccess =
-  { kind: "open" } | { kind: "accepted" } | { kind: "refused"; count(): void } | { kind: "unanswered" };
+  | { kind: "open"; assumed?: true }
+  | { kind: "accepted" }
+  | { kind: "refused"; count(): void }
+  | { kind: "unanswered" };
 
 export interface DevicePort {
   /** Stable id (the DTU serial of a simulated device, a real device's origin host); names its files and alerts. */
