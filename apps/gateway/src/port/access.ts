@@ -33,3 +33,9 @@ export async function braked(
   if (ok === null) return UNANSWERED;
   return { kind: "refused", count: () => security.throttle.failure(key) };
 }
+
+/**
+ * For a feature with stored data of its own (history, alerts): readable only on the device's known rule, never on
+ * an `assumed` open (a real device not reached since the gateway started).
+ */
+export const allowed = (a: ReadAccess): boolean => a.kind === "accepted" || (a.kind === "open" && !a.assumed);

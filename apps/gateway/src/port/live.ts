@@ -58,7 +58,13 @@ function merge(before: LiveInverter | undefined, inv: LiveInverter): LiveInverte
   return { ...before, ...inv, data_age: before.data_age };
 }
 
-export function createLiveState(now: () => number, readOf: ReadOf, reachableAtStart: boolean): LiveState {
+/** `now`: the clock of `since`; `beatNow`: the clock the beat counts on (the simulator's own, default `now`). */
+export function createLiveState(
+  now: () => number,
+  readOf: ReadOf,
+  reachableAtStart: boolean,
+  beatNow: () => number = now,
+): LiveState {
   const listeners = new Set<PortListener>();
   let snap: PortSnapshot = {
     at: now(),
@@ -69,11 +75,11 @@ export function createLiveState(now: () => number, readOf: ReadOf, reachableAtSt
     inverters: [],
     version: 0,
   };
-  let lastHeard = now();
+  let lastHeard = beatNow();
   let closed = false;
 
   const emit = (event: PortEvent): void => {
-    lastHeard = now();
+    lastHeard = beatNow();
     for (const l of [...listeners]) l(snap, event);
   };
 
@@ -115,7 +121,7 @@ export function createLiveState(now: () => number, readOf: ReadOf, reachableAtSt
       emit("reachability");
     },
     beat() {
-      if (closed || !snap.reachable || now() - lastHeard < PORT_BEAT_MS) return;
+      if (closed || !snap.reachable || beatNow() - lastHeard < PORT_BEAT_MS) return;
       emit("beat");
     },
     close() {

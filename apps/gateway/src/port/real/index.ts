@@ -9,9 +9,9 @@ import { safeParse } from "../../time/clock.ts";
 import { PORT_BEAT_MS, type DevicePort, type PortPlace } from "../contract.ts";
 import { createLiveState } from "../live.ts";
 import { localDay } from "../place.ts";
-import { realAccess } from "./access.ts";
+import { probeAccess, realAccess, type Access } from "./access.ts";
 import { realCommands, type RealCommandsOptions } from "./commands.ts";
-import { BOOT_SLACK_MS, deviceReads, READS_EVERY_MS, type DeviceReads } from "./reads.ts";
+import { deviceReads, READS_EVERY_MS, readSince, type DeviceReads } from "./reads.ts";
 import { doubling, openLiveSocket, type Backoff } from "./socket.ts";
 import { tryJson, type Wire } from "./wire.ts";
 
@@ -37,14 +37,24 @@ export interface RealPortOptions {
   commands?: Omit<RealCommandsOptions, "now">;
 }
 
+export type { Access };
+
 export interface RealPort extends DevicePort {
   /** The zone a feature last knew (history.db), until the device tells its own. */
   knownZone(rule: string): void;
+  /** The POSIX rule of `place.zone()`, for a feature that keeps it (history.db); null while not known. */
+  zoneRule(): string | null;
+  /** What the device says to a read request without and with the gateway's credentials (start message). */
+  probeAccess(): Promise<Access>;
   /** The live socket is open. */
   connected(): boolean;
+  /** Reads the device's facts now (zone, sun, hostname, location) instead of at the minute; tests. */
+  refresh(): Promise<void>;
 }
 
 const DEFAULT_ACCESS_CACHE_MS = 60_000;
+/** The device pushes at least every 10 s to a connected socket (API.md §3.2): a minute of silence is an outage. */
+const SILENT_AFTER_MS = 60_000;
 
 function realPlace(reads: DeviceReads, now: () => number): PortPlace {
   const f = reads.facts;
@@ -63,9 +73,8 @@ export function createRealPort(opts: RealPortOptions): RealPort {
   const seen = new Map<string, number>();
   const readOf = (live: LiveInverter) => {
     const readAt = seen.get(live.serial) ?? null;
-    const boot = reads.facts.bootAt;
     // Producing is AC power above 0 (API.md §3.1), which an unread inverter's placeholder zeros never are.
-    const read = live.producing || (boot !== null && readAt !== null && readAt - boot >= BOOT_SLACK_MS);
+    const read = live.producing || readSince(reads.facts.bootAt, readAt);
     return { read, readAt };
   };
   const state = createLiveState(now, readOf, false);
@@ -75,15 +84,21 @@ export function createRealPort(opts: RealPortOptions): RealPort {
     if (s.inverters.length > 0) state.document({ inverters: s.inverters.map((i) => i.live) }, false, s.at);
   };
   const reads = deviceReads(wire, now, restate);
+  let heardAt = now();
+  /** Reachable: the socket is open and the device spoke within the last minute. */
+  const check = (): void => state.reachable(socket.connected() && now() - heardAt < SILENT_AFTER_MS);
   const socket = openLiveSocket(
     wire,
     {
       connection(open) {
+        heardAt = now();
         state.reachable(open);
         if (open) void reads.connected();
       },
       document(doc, full) {
         const at = now();
+        heardAt = at;
+        check();
         for (const inv of Array.isArray(doc.inverters) ? doc.inverters : []) {
           if (typeof inv?.serial === "string" && typeof inv.data_age === "number")
             seen.set(inv.serial, at - inv.data_age * 1000);
@@ -98,7 +113,10 @@ export function createRealPort(opts: RealPortOptions): RealPort {
     opts.backoff ?? doubling(2000),
   );
   const timers = [
-    setInterval(() => state.beat(), PORT_BEAT_MS),
+    setInterval(() => {
+      check();
+      state.beat();
+    }, PORT_BEAT_MS),
     setInterval(() => void (socket.connected() ? reads.refresh() : undefined), READS_EVERY_MS),
   ];
   const rule = realAccess(wire, opts.security, now, opts.accessCacheMs ?? DEFAULT_ACCESS_CACHE_MS);
@@ -110,7 +128,10 @@ export function createRealPort(opts: RealPortOptions): RealPort {
     name: () => reads.facts.hostname ?? opts.device.hostname,
     now,
     place: realPlace(reads, now),
-    snapshot: () => state.snapshot(),
+    snapshot() {
+      check();
+      return state.snapshot();
+    },
     subscribe: (listener) => state.subscribe(listener),
     limitStatus: () => tryJson<LimitStatus>(wire, "/api/limit/status"),
     powerStatus: () => tryJson<PowerStatus>(wire, "/api/power/status"),
@@ -125,7 +146,10 @@ export function createRealPort(opts: RealPortOptions): RealPort {
       reads.facts.rule = text;
       reads.facts.zone = safeParse(text);
     },
+    zoneRule: () => reads.facts.rule,
+    probeAccess: () => probeAccess(wire),
     connected: () => socket.connected(),
+    refresh: () => reads.refresh(),
     async close() {
       for (const t of timers) clearInterval(t);
       socket.close();

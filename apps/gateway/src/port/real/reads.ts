@@ -20,6 +20,10 @@ import { tryJson, type Wire } from "./wire.ts";
  */
 export const BOOT_SLACK_MS = 3000;
 export const READS_EVERY_MS = 60_000;
+
+/** Read since the DTU started: its last reading (gateway-clock ms) lies after the start, beyond the slack. */
+export const readSince = (bootAt: number | null, readAt: number | null): boolean =>
+  bootAt !== null && readAt !== null && readAt - bootAt >= BOOT_SLACK_MS;
 const LOCATION_EVERY_MS = 10 * 60_000;
 /** A failed uptime request is asked again with a later document, not more often than this. */
 const RETRY_MS = 10_000;

@@ -10,7 +10,7 @@ import type { DeviceClock, Fleet, LogLine } from "../../device/contracts.ts";
 import { basicValid } from "../../security/basic.ts";
 import type { Security } from "../../security/index.ts";
 import { braked, OPEN, REFUSED } from "../access.ts";
-import type { DevicePort, PortPlace } from "../contract.ts";
+import type { DevicePort, PortPlace, SimulationModel } from "../contract.ts";
 import { createLiveState } from "../live.ts";
 import { localDay, zoneOf } from "../place.ts";
 import { simCommands } from "./commands.ts";
@@ -20,8 +20,10 @@ export interface SimPortParts {
   fleet: Fleet;
   /** The device's own clock: `now()` of this port, its days and its history's times. */
   clock: DeviceClock;
-  /** The gateway's host clock: `since` and `at` of the snapshot, the acknowledgement's wait. */
+  /** The gateway's host clock: `at` and `readAt` of the snapshot, the acknowledgement's wait. */
   hostNow: () => number;
+  /** The clock of `since` (default `hostNow`): the wall clock where a test runs the device's clocks fast. */
+  wallNow?: () => number;
   config: () => ConfigJson;
   hostname: () => string;
   /** The simulated reboot's outage (Gateway.inOutage); default never. */
@@ -33,6 +35,7 @@ export interface SimPortParts {
 }
 
 export interface SimPort extends DevicePort {
+  readonly model: SimulationModel;
   /** The app's tick: reads the fleet, tells subscribers, settles commands. */
   tick(): void;
 }
@@ -68,7 +71,7 @@ export function createSimPort(parts: SimPortParts): SimPort {
     const at = fleet.lastUpdate(live.serial);
     return { read: at > 0, readAt: at > 0 ? at - (clock.now() - parts.hostNow()) : null };
   };
-  const state = createLiveState(parts.hostNow, readOf, true);
+  const state = createLiveState(parts.wallNow ?? parts.hostNow, readOf, true, () => clock.now());
   let version = -1;
   /**
    * Reads the fleet while it answers. From the tick (`tell`), subscribers hear of statistics that moved since the
