@@ -1,7 +1,8 @@
 /**
  * Commands to a real device as its web app sends them: `POST /api/limit/config` and `/api/power/config` with a
  * `data=` form body and the gateway's credentials (API.md §3.7, §3.8), then the acknowledgement polled from
- * `/api/limit/status` or `/api/power/status` until it is no longer Pending, within ACK_WAIT_MS.
+ * `/api/limit/status` or `/api/power/status` until it is no longer Pending, within ACK_WAIT_MS. Limit types are
+ * taken in the v23.11.16 numbering and sent in the device's (API.md §9.7: a 5003 to 256/257 means 2/3).
  */
 import type { CommandStatus, LimitStatus, PowerStatus } from "@dtu/api/live";
 import type { CommandAccess, CommandOutcome, DeviceAnswer, LimitCommand } from "../contract.ts";
@@ -67,9 +68,18 @@ export function realCommands(wire: Wire, opts: RealCommandsOptions): RealCommand
     return outcome("timeout", answer);
   }
 
+  /** v25.9.11+ numbers the persistent limits 2/3 instead of 256/257 (API.md §9.7); learned from its 5003. */
+  let renumbered = false;
+  const limitType = (type: number): number => (renumbered && type >= 256 ? type - 254 : type);
+
   return {
-    setLimit: ({ serial, value, type }) =>
-      send("limit", "/api/limit/config", { serial, limit_value: value, limit_type: type }, serial),
+    async setLimit({ serial, value, type }) {
+      const data = (t: number) => ({ serial, limit_value: value, limit_type: limitType(t) });
+      const first = await send("limit", "/api/limit/config", data(type), serial);
+      if (renumbered || type < 256 || first.answer?.code !== 5003) return first;
+      renumbered = true;
+      return send("limit", "/api/limit/config", data(type), serial);
+    },
     setPower: (serial, on) => send("power", "/api/power/config", { serial, power: on }, serial),
     restart: (serial) => send("power", "/api/power/config", { serial, restart: true }, serial),
     commandAccess: () => access,
