@@ -1,25 +1,23 @@
 /**
- * Alerts in proxy mode (`--device`): the source is the history recorder's own device connection plus a minute's read
- * GETs (proxySource.ts); the API is answered here, not forwarded. Access as on the device (API.md §2.1): the list
- * follows the read rule (open while the device's read-only access is on), everything else needs the device's admin
- * credentials, checked by asking the device (history/deviceAccess.ts: `/api/security/authenticate`, cached a few
- * seconds). POST bodies are urlencoded (`data=<JSON>`), as the web app sends them.
+ * Alerts in proxy mode (`--device`): the source is the device's port (source.ts `portSource`: the gateway's one live
+ * connection to the device, and the limit and power status read each minute); the API is answered here, not
+ * forwarded. Access as on the device (API.md §2.1), asked through the port: the list follows the read rule (open
+ * while the device's read-only access is on), everything else needs the device's admin credentials. POST bodies are
+ * urlencoded (`data=<JSON>`), as the web app sends them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createDeviceAccess } from "../history/deviceAccess.ts";
-import { proxySource, type ProxySource } from "./proxySource.ts";
+import { allowed } from "../port/access.ts";
+import type { RealPort } from "../port/real/index.ts";
 import { alertRoutes } from "./routes.ts";
 import { createAlerts, type Alerts } from "./service.ts";
+import { portSource, type PortAlertSource } from "./source.ts";
 
 export interface ProxyAlertsOptions {
   dataDir: string;
-  /** The recorder's credentials for the device (also used for `/api/ntp/config`, the location). */
-  user?: string;
-  password?: string;
   /** Evaluation and device-poll periods (default 10 s and 60 s). */
   tickMs?: number;
   pollMs?: number;
-  /** Wall clock of the rules (tests move it by hand); default Date.now. */
+  /** Wall clock of the rules (tests move it by hand); default the port's clock. */
   now?: () => number;
   /** Console lines (default console.log); never a secret. */
   log?: (line: string) => void;
@@ -27,37 +25,30 @@ export interface ProxyAlertsOptions {
 
 export interface ProxyAlerts {
   alerts: Alerts;
-  source: ProxySource;
-  /** The minute's read GETs, then one evaluation (tests call it instead of waiting for the timers). */
+  source: PortAlertSource;
+  /** The device's reads now, then one evaluation (tests call it instead of waiting for the timers). */
   refresh(): Promise<void>;
-  /** Hand every live document of the recorder's connection here. */
-  document(doc: unknown): void;
 }
 
 const BODY_LIMIT = 64 * 1024;
 
 export async function attachProxyAlerts(
   app: FastifyInstance,
-  device: URL,
+  port: RealPort,
   opts: ProxyAlertsOptions,
 ): Promise<ProxyAlerts> {
-  const auth =
-    opts.password !== undefined
-      ? `Basic ${Buffer.from(`${opts.user ?? "admin"}:${opts.password}`).toString("base64")}`
-      : null;
-  const source = proxySource({ device, auth, ...(opts.now ? { now: opts.now } : {}) });
+  const source = portSource(port, {
+    watchDtu: true,
+    readEveryMs: opts.pollMs ?? 60_000,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   const alerts = await createAlerts({
     dataDir: opts.dataDir,
     source,
     log: opts.log ?? ((line) => console.log(line)),
   });
-  // The device's own rule, asked at each request (cached a few seconds), as for history (history/deviceAccess.ts).
-  const access = createDeviceAccess({ device, clock: { now: () => Date.now() } });
-  const poll = (): Promise<void> => source.poll();
-  void poll().then(() => alerts.tick());
-  const polling = setInterval(() => void poll(), opts.pollMs ?? 60_000);
+  void alerts.tick();
   const ticking = setInterval(() => void alerts.tick(), opts.tickMs ?? 10_000);
-  polling.unref();
   ticking.unref();
 
   await app.register(async (scope) => {
@@ -78,7 +69,8 @@ export async function attachProxyAlerts(
         url: route.path,
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
           const need = route.auth === "read" ? "read" : "admin";
-          if (!(await access.allowed(req.headers.authorization, need))) return reply.code(401).send();
+          const access = await port.access(req.headers.authorization, req.socket.remoteAddress, need);
+          if (!allowed(access)) return reply.code(401).send();
           const data =
             typeof req.body === "string"
               ? (new URLSearchParams(req.body).get("data") ?? undefined)
@@ -94,7 +86,6 @@ export async function attachProxyAlerts(
   });
 
   app.addHook("preClose", async () => {
-    clearInterval(polling);
     clearInterval(ticking);
     alerts.hub?.close();
     await alerts.close();
@@ -103,9 +94,9 @@ export async function attachProxyAlerts(
     alerts,
     source,
     refresh: async () => {
-      await poll();
+      await port.refresh();
+      await source.refresh(true);
       await alerts.tick();
     },
-    document: (doc) => source.document(doc),
   };
 }

@@ -133,7 +133,11 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
     hub: delivery?.hub ?? null,
     config: () => config,
     zone: () => opts.source.zone(),
-    tick: () => engine.tick(),
+    // The source's reads first (limit and power status, src/alerts/source.ts), then the evaluation.
+    tick: async () => {
+      await opts.source.refresh?.();
+      await engine.tick();
+    },
     list: (query) => ({
       // Only the fields of the wire type: the key stays inside.
       alerts: store.list(query).map(wireAlert),

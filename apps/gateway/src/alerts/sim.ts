@@ -1,15 +1,16 @@
 /**
- * Alerts in simulated mode: the fleet is the source (simSource.ts), evaluated every 10 s from a timer of our own
- * (not during the simulated reboot's outage), the API joins the gateway's route table (auth classes applied there).
+ * Alerts in simulated mode: the device's port is the source (source.ts `portSource`), evaluated every 10 s from a
+ * timer of our own (not while the device does not answer: the simulated reboot's outage), the API joins the
+ * gateway's route table (auth classes applied there).
  */
 import type { FastifyInstance } from "fastify";
-import type { Gateway } from "../device/gateway.ts";
+import type { DevicePort } from "../port/contract.ts";
 import { readDataField } from "../http/form.ts";
 import type { RouteDef } from "../routes/index.ts";
 import { alertRoutes } from "./routes.ts";
 import type { Usual } from "./rules.ts";
 import { createAlerts, type Alerts, type Delivery } from "./service.ts";
-import { simSource } from "./simSource.ts";
+import { portSource } from "./source.ts";
 
 export interface SimAlertsOptions {
   /** Evaluation period (default 10 s); tests call `alerts.tick()` themselves with a long period. */
@@ -25,21 +26,22 @@ export interface SimAlerts {
   attach(app: FastifyInstance): void;
 }
 
-export async function startSimAlerts(gw: Gateway, opts: SimAlertsOptions): Promise<SimAlerts> {
+export async function startSimAlerts(
+  port: DevicePort,
+  dataDir: string,
+  log: (line: string) => void,
+  opts: SimAlertsOptions,
+): Promise<SimAlerts> {
+  const source = portSource(port, { watchDtu: false, readEveryMs: 0 });
   const alerts = await createAlerts({
-    dataDir: gw.dataDir,
-    source: simSource({
-      fleet: gw.fleet,
-      clock: gw.clock,
-      config: () => gw.config,
-      hostname: () => gw.identity.hostname(),
-    }),
-    log: (line) => gw.log(line),
+    dataDir,
+    source,
+    log,
     ...(opts.delivery !== undefined ? { delivery: opts.delivery } : {}),
     ...(opts.usual ? { usual: opts.usual } : {}),
   });
   const timer = setInterval(() => {
-    if (!gw.inOutage()) void alerts.tick();
+    if (port.snapshot().reachable) void alerts.tick();
   }, opts.tickMs ?? 10_000);
   timer.unref();
   const routes: RouteDef[] = alertRoutes.map((r) => ({

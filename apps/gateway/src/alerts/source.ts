@@ -1,11 +1,21 @@
 /**
- * What the rules look at, the same in both modes: one adapter per mode fills it (simSource.ts from the simulated
- * fleet each tick, proxySource.ts from the history recorder's own device connection and a few read GETs), so the
- * rules (rules.ts) stay pure functions of (snapshot, learned shares, settings, now).
+ * What the rules look at, the same in both modes, filled from the device port (`portSource`, src/port/): its
+ * snapshot, clock, place and reads, so the rules (rules.ts) stay pure functions of (snapshot, learned shares,
+ * settings, now). The limit and power status are read by `refresh()` (each evaluation of a simulated device, each
+ * minute of a real one); between two, and when a read fails, the last ones hold.
+ *
+ * The location: a real device tells it only with the gateway's password (`/api/ntp/config`, admin). Without it the
+ * device's own sunrise and sunset stand in (rules.ts `dayMargin`; its day begins at nautical dawn by default, hence
+ * the margins there).
  */
 import type { AlertLanguage } from "@dtu/api/alerts";
-import type { CommandStatus } from "@dtu/api/live";
+import type { CommandStatus, LimitStatus, PowerStatus } from "@dtu/api/live";
+import type { DevicePort, PortSnapshot } from "../port/contract.ts";
+import { sunTimesOf } from "../port/place.ts";
+import { partsOf, safeParse } from "../time/clock.ts";
 import type { PosixTz } from "../time/posixTz.ts";
+import { solarElevation } from "../time/sun.ts";
+import { sourceEvents, sourceInverter } from "./live.ts";
 
 export interface SourceInverter {
   serial: string;
@@ -70,5 +80,93 @@ export interface AlertSource {
   zone(): PosixTz;
   /** The inverter's event log with texts in `language`; null when it cannot be read now. */
   eventLog(serial: string, language: AlertLanguage): Promise<SourceEvent[] | null>;
+  /** Reads before an evaluation (the service's `tick` awaits it); none when absent. */
+  refresh?(): Promise<void>;
   close(): void;
+}
+
+export { minuteOf } from "../port/place.ts";
+
+/** Minutes from the nearer of sunrise and sunset of `/api/ntp/status`, negative at night; null without sun data. */
+export function dayMarginOf(status: Record<string, unknown>, nowMinute: number): number | null {
+  return marginOf(sunTimesOf(status), nowMinute);
+}
+
+const marginOf = (sun: { rise: number; set: number } | null, minute: number): number | null =>
+  sun === null ? null : Math.min(minute - sun.rise, sun.set - minute);
+
+export interface PortAlertSource extends AlertSource {
+  /**
+   * Reads the limit and power status when the last read is `readEveryMs` old, or now with `force`; resolves when
+   * done (a failed read keeps the last ones).
+   */
+  refresh(force?: boolean): Promise<void>;
+}
+
+const UTC = safeParse("UTC0");
+const two = (n: number): string => String(n).padStart(2, "0");
+
+/** The device pushes at least every 10 s to a connected socket (API.md §3.2): a minute of silence is an outage. */
+const SILENT_AFTER_MS = 60_000;
+
+export interface PortSourceOptions {
+  /**
+   * The rules watch whether the DTU answers (a real device: its port reachable and a document within the last
+   * minute; a simulated one is the gateway itself, its `dtuReachable` is null).
+   */
+  watchDtu: boolean;
+  /** The status reads' period (a simulated device: each evaluation, 0). */
+  readEveryMs: number;
+  /** The rules' clock (tests move it by hand); default the port's. */
+  now?: () => number;
+}
+
+export function portSource(port: DevicePort, opts: PortSourceOptions): PortAlertSource {
+  const clock = opts.now ?? (() => port.now());
+  let heard = { at: Number.NaN, when: clock() };
+  /** A new document since the last look is heard now, on the rules' clock. */
+  const answering = (snap: PortSnapshot, now: number): boolean => {
+    if (snap.at !== heard.at) heard = { at: snap.at, when: now };
+    return snap.reachable && now - heard.when < SILENT_AFTER_MS;
+  };
+  let readAt = -Infinity;
+  let limit: LimitStatus | null = null;
+  let power: PowerStatus | null = null;
+  let last = new Map<string, SourceInverter>();
+  const zone = (): PosixTz => port.place.zone() ?? UTC;
+  return {
+    zone,
+    async refresh(force = false) {
+      if (!force && clock() - readAt < opts.readEveryMs) return;
+      readAt = clock();
+      const [l, p] = await Promise.all([port.limitStatus(), port.powerStatus()]);
+      if (l) limit = l;
+      if (p) power = p;
+    },
+    snapshot() {
+      const now = clock();
+      const snap = port.snapshot();
+      const inverters = snap.inverters.map(({ live }) =>
+        sourceInverter(live, limit, power, last.get(live.serial)),
+      );
+      last = new Map(inverters.map((i) => [i.serial, i]));
+      const p = partsOf(zone(), now);
+      const location = port.place.location();
+      return {
+        now,
+        dtuName: port.name(),
+        dtuSerial: port.id,
+        localDay: `${p.year}-${two(p.month)}-${two(p.day)}`,
+        localTime: `${two(p.hour)}:${two(p.minute)}`,
+        inverters,
+        dtuReachable: opts.watchDtu ? answering(snap, now) : null,
+        clockUnsynced: snap.hints ? snap.hints.time_sync : null,
+        radioProblem: snap.hints ? snap.hints.radio_problem : null,
+        elevation: location ? solarElevation(location, now) : null,
+        dayMargin: marginOf(port.place.sunTimes(), p.hour * 60 + p.minute),
+      };
+    },
+    eventLog: async (serial, language) => sourceEvents(await port.eventLog(serial, language)),
+    close: () => undefined,
+  };
 }

@@ -4,8 +4,13 @@
  * `data_age` went down (the DTU read the inverter again) or when its values changed (a frame pushed right at the
  * poll says 0 s like the one before); unreachable inverters are passed on so the fleet's power
  * drops to 0 for them. `heartbeat` marks the slot as covered while the device answers but nothing changed (night).
+ *
+ * `recordFrom` is the one recorder of both modes: the device port's new readings go to `push`, its beat (the port
+ * says it at least every 10 s while the device answers, ../port/contract.ts) to `heartbeat`. While the device does
+ * not answer the port says neither: nothing is recorded, a gap, never invented values.
  */
 import type { LiveInverter } from "@dtu/api/live";
+import { liveInverters, type DevicePort } from "../port/contract.ts";
 import type { Recorder } from "./recorder.ts";
 import { readingOf, type InverterReading } from "./reading.ts";
 
@@ -66,4 +71,12 @@ export function createFeed(recorder: Recorder, now: () => number): Feed {
       if (now() - lastCall >= HEARTBEAT_MS) call([]);
     },
   };
+}
+
+/** Feeds the history from the device port; returns the way to stop. */
+export function recordFrom(port: DevicePort, feed: Feed): () => void {
+  return port.subscribe((snapshot, event) => {
+    if (event === "reading") feed.push(liveInverters(snapshot));
+    else if (event === "beat") feed.heartbeat();
+  });
 }

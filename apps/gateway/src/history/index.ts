@@ -1,6 +1,6 @@
 /**
  * Production history (issue 14): `openHistory` opens `<data>/history.db` and wires the store, the recorder and the
- * queries; the simulated gateway (sim.ts) and the proxy (proxyFeed.ts) feed it, routes.ts serves it.
+ * queries; the device port feeds it in both modes (feed.ts `recordFrom`; sim.ts, proxy.ts), routes.ts serves it.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";

@@ -1,7 +1,7 @@
 /* eslint-disable max-lines-per-function -- issue 30 §7: split pending */
 /**
  * The recorder (issue 14 §1, §3): turns live readings into history rows. Fed by the simulated fleet (sim.ts) or by
- * the proxy's own device connection (proxyFeed.ts); the clock is injected, so tests drive it through midnights and
+ * the proxy's device port (src/port/real/); the clock is injected, so tests drive it through midnights and
  * daylight-saving days. Per call, one transaction: coverage of the 5-minute slot, then per inverter and DC string a
  * raw sample (at most one per `rawEveryS`), the slot aggregate, the day's peak and the energy credit with its base.
  * Readings of unreachable inverters carry stale values and are not recorded (the slot still counts as covered, so

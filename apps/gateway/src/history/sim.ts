@@ -1,63 +1,47 @@
 /**
- * History in simulated mode: open history.db in the data folder, backfill a fresh one (backfill.ts), then record
- * every live sample of the fleet from the gateway's tick. During the simulated reboot's outage nothing is recorded
- * (a gap, as for a real device that does not answer).
+ * History of a simulated device: history.db in its data folder, a fresh one backfilled from the device's model
+ * (backfill.ts, `port.model`), then every reading its port tells (feed.ts `recordFrom`). During the simulated
+ * reboot's outage the port tells nothing: a gap, as for a real device that does not answer.
  */
-import type { Gateway } from "../device/gateway.ts";
+import type { DevicePort, SimulationModel } from "../port/contract.ts";
 import { safeParse } from "../time/clock.ts";
-import type { PosixTz } from "../time/posixTz.ts";
 import { backfill } from "./backfill.ts";
-import { createFeed } from "./feed.ts";
+import { createFeed, recordFrom } from "./feed.ts";
 import { keepHistory, type HistoryKeeper } from "./keeper.ts";
 
 export interface SimHistory {
   /** The history, or why there is none (keeper.ts): a file that cannot be used never stops the gateway. */
   keeper: HistoryKeeper;
-  tick(): void;
+  close(): void;
 }
 
-/** The zone of the configured rule, parsed again only when the rule changes. */
-export function zoneOf(rule: () => string): () => PosixTz {
-  let text = "";
-  let tz: PosixTz = safeParse("UTC0");
-  return () => {
-    const r = rule();
-    if (r !== text) {
-      text = r;
-      tz = safeParse(r);
-    }
-    return tz;
-  };
-}
+const UTC = safeParse("UTC0");
 
 export function startSimHistory(
-  gw: Gateway,
+  port: DevicePort & { readonly model: SimulationModel },
   dataDir: string,
   rawDays?: number,
   log: (line: string) => void = (line) => console.log(line),
 ): SimHistory {
+  const model = port.model;
   const keeper = keepHistory({
     dataDir,
-    zone: zoneOf(() => gw.config.ntp.timezone),
-    clock: gw.clock,
+    zone: () => port.place.zone() ?? UTC,
+    clock: { now: () => port.now() },
     ...(rawDays ? { rawDays } : {}),
     log,
     // A fresh file (first start, or a damaged one kept aside) gets the modelled month.
-    onOpen: (h) => backfill(h, gw.config, gw.clock.now(), 30, (s) => gw.fleet.yieldTotalsWh?.(s) ?? null),
+    onOpen: (h) => backfill(h, model.config(), port.now(), 30, (s) => model.yieldTotalsWh(s)),
   });
-  const feed = createFeed(keeper.recorder, () => gw.clock.now());
-  let version = -1;
+  const stop = recordFrom(
+    port,
+    createFeed(keeper.recorder, () => port.now()),
+  );
   return {
     keeper,
-    tick() {
-      if (gw.inOutage() || !gw.clock.synced()) return;
-      const v = gw.fleet.statsVersion();
-      if (v === version) {
-        feed.heartbeat();
-        return;
-      }
-      version = v;
-      feed.push(gw.fleet.liveData().inverters);
+    close() {
+      stop();
+      keeper.close();
     },
   };
 }

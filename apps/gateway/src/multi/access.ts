@@ -1,6 +1,6 @@
 /**
  * Who may read which device at the top level (issue 24, overview, its energy and its login): each device on its own
- * read rule (API.md §2.1), through its own guessing brake (./sources.ts). A device the request may not read is
+ * read rule (API.md §2.1), through its own guessing brake (its device port, src/port/). A device the request may not read is
  * locked for it: its card and its energy say only its name (./overview.ts, ./energy.ts).
  *
  * The brake: a password that one device accepts is the household's own password for that device, not a guess at
@@ -11,7 +11,7 @@
  * visitor anyway. A refusal never unlocks anything.
  */
 import type { IncomingMessage } from "node:http";
-import type { NamedSource } from "./overview.ts";
+import type { NamedDevice } from "./overview.ts";
 
 /**
  * `open`: readable without credentials; `unlocked`: readable with the request's; `locked`: not readable;
@@ -24,13 +24,11 @@ export const readable = (access: DeviceAccess): boolean => access === "open" || 
 
 /** Each device's access for this request, in the devices' order; refusals booked on the brakes as said above. */
 export async function accessOf(
-  devices: readonly NamedSource[],
+  devices: readonly NamedDevice[],
   req: IncomingMessage,
 ): Promise<DeviceAccess[]> {
   const auth = req.headers.authorization;
-  const answers = await Promise.all(
-    devices.map(({ source }) => source.access(auth, req.socket.remoteAddress)),
-  );
+  const answers = await Promise.all(devices.map(({ port }) => port.access(auth, req.socket.remoteAddress)));
   if (!answers.some((a) => a.kind === "accepted")) {
     for (const a of answers) if (a.kind === "refused") a.count();
   }
@@ -39,5 +37,5 @@ export async function accessOf(
 }
 
 /** The names of the devices locked for this request, in order. */
-export const lockedNames = (devices: readonly NamedSource[], access: readonly DeviceAccess[]): string[] =>
+export const lockedNames = (devices: readonly NamedDevice[], access: readonly DeviceAccess[]): string[] =>
   devices.filter((_, i) => !readable(access[i] ?? "locked")).map((d) => d.name);

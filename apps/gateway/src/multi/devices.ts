@@ -10,15 +10,15 @@ import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { devicePrefix } from "@dtu/api/overview";
 import { overviewEndpoints } from "@dtu/api/endpoints";
 import { buildApp, type BuildOptions } from "../app.ts";
-import type { Access } from "../history/proxyFeed.ts";
+import type { Access } from "../port/real/index.ts";
 import { buildProxyApp, type ProxyOptions } from "../proxy/app.ts";
 import { createHost, type Mount } from "./host.ts";
 import { placeUnder } from "./mount.ts";
 import { sendOverviewEnergy } from "./energy.ts";
-import { sendOverview, type NamedSource } from "./overview.ts";
+import { openAlerts, sendOverview, type NamedDevice } from "./overview.ts";
+import { lastReadings } from "./lastRead.ts";
 import { seedSimConfig, simIdentity } from "./simSeed.ts";
 import { TOP_ANSWERS, sendAppFile } from "./top.ts";
-import { proxySource, simSource, type DeviceSource } from "./sources.ts";
 import type { DeviceSpec } from "./specs.ts";
 
 export interface DevicesOptions {
@@ -42,7 +42,7 @@ export interface DevicesOptions {
   proxy?: Omit<Partial<ProxyOptions>, "device" | "history">;
 }
 
-export interface RunningDevice extends NamedSource {
+export interface RunningDevice extends NamedDevice {
   prefix: string;
   kind: "sim" | "proxy";
   app: Mount["app"];
@@ -92,14 +92,15 @@ async function startDevice(
           }
         : {}),
     });
-    const source = simSource(app);
     return {
       name: spec.name,
       prefix,
       kind: "sim",
       app,
       dataDir,
-      source,
+      port: app.port,
+      alerts: openAlerts(app.alerts),
+      lastReadings: lastReadings(app.history),
       note: `simulated, data in ${dataDir}`,
       defaultPassword: () => app.gateway.config.security.password === DEFAULT_PASSWORD,
       history: null,
@@ -109,6 +110,9 @@ async function startDevice(
   // The device's own credentials (from its address) or the global ones, as a pair: never one of each.
   const user = spec.credentials?.user ?? opts.deviceUser ?? "admin";
   const password = spec.credentials?.password ?? opts.devicePassword;
+  const log = (line: string): void => console.log(`${spec.name}: ${line}`);
+  // Without history the overview is the only reader of the device's port, and the console says it opens one.
+  if (!history) log("no history recorder to share: the overview opens its own live connection to the device");
   const app = await buildProxyApp({
     ...opts.proxy,
     device: spec.target.origin,
@@ -117,19 +121,19 @@ async function startDevice(
           history: { dataDir, user, ...history, ...(password ? { password } : {}) },
           alerts: opts.proxy?.alerts ?? {},
         }
-      : {}),
+      : { port: { user, ...(password ? { password } : {}), log } }),
   });
-  const source: DeviceSource = proxySource(app, {
-    auth: password === undefined ? null : `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`,
-    log: (line) => console.log(`${spec.name}: ${line}`),
-  });
+  const port = app.port;
+  if (!port) throw new Error("a real device's app without its port");
   return {
     name: spec.name,
     prefix,
     kind: "proxy",
     app,
     dataDir,
-    source,
+    port,
+    alerts: openAlerts(app.alerts?.alerts ?? null),
+    lastReadings: lastReadings(app.history?.keeper ?? null),
     // Which credentials it gets, never what they are.
     note:
       `forwarded to ${app.device.origin}${spec.credentials ? " with its own credentials" : ""}` +
@@ -157,7 +161,6 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
   const root = resolve(opts.dataDir);
   const started: (RunningDevice & { mount: Mount })[] = [];
   const closeAll = async (): Promise<void> => {
-    for (const d of started) d.source.close();
     await Promise.allSettled(started.map((d) => d.app.close()));
   };
   try {

@@ -11,9 +11,9 @@ import { historyEndpoints } from "@dtu/api/endpoints";
 import type { HistoryEnergy, HistoryInterval } from "@dtu/api/history";
 import type { OverviewEnergy, OverviewEnergyRow } from "@dtu/api/overview";
 import { lockedNames, readable } from "./access.ts";
-import { accessOrRefused, type NamedSource } from "./overview.ts";
+import { accessOrRefused, type NamedDevice } from "./overview.ts";
 
-export interface EnergyDevice extends NamedSource {
+export interface EnergyDevice extends NamedDevice {
   app: FastifyInstance;
 }
 

@@ -2,9 +2,21 @@
  * A device card's figures and the overview's sums (issue 24 §4 under issue 25's rule: a value never read since the
  * DTU started is not a zero). Pure: the live state and the last readings come in, so tests need no device.
  */
+import type { LiveInverter, LiveTotal } from "@dtu/api/live";
 import type { OverviewDevice, OverviewTotal } from "@dtu/api/overview";
 import type { LastReadings } from "./lastRead.ts";
-import type { DeviceLive } from "./sources.ts";
+
+/** What a card's figures are made of: the device port's snapshot (./overview.ts `liveOf`). */
+export interface DeviceLive {
+  /** The gateway has live data from the device right now. */
+  reachable: boolean;
+  /** Unix ms since when `reachable` has had its value. */
+  since: number;
+  /** The device's own totals of its last document; null before the first. */
+  total: LiveTotal | null;
+  /** `read`: read since the DTU started (issue 25); the others' values are the device's zeros (API.md §3.1). */
+  inverters: readonly (Pick<LiveInverter, "serial" | "reachable" | "producing"> & { read: boolean })[];
+}
 
 /** Sum without the float noise of adding decimals (0.1 + 0.2); far finer than any value on the wire. */
 export const add = (a: number, b: number): number => Math.round((a + b) * 1e6) / 1e6;

@@ -10,25 +10,65 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Overview, OverviewCard, OverviewDevice } from "@dtu/api/overview";
+import type { DevicePort, PortSnapshot } from "../port/contract.ts";
 import { accessOf, lockedNames, readable, type DeviceAccess } from "./access.ts";
-import { deviceFigures, inverterCounts, totalOf, unreadOf } from "./figures.ts";
+import { deviceFigures, inverterCounts, totalOf, unreadOf, type DeviceLive } from "./figures.ts";
 import type { LastReadings } from "./lastRead.ts";
-import type { DeviceSource } from "./sources.ts";
 
-export interface NamedSource {
-  name: string;
-  source: DeviceSource;
+/** The device's open alerts (issue 23) for its card. */
+export interface DeviceAlerts {
+  open: number;
+  critical: number;
 }
+
+/**
+ * A device as the top level sees it: its port (live state, today, read rule), and what its own features keep of it:
+ * its open alerts (null when it runs none) and the last readings of its history (./lastRead.ts; empty without).
+ */
+export interface NamedDevice {
+  name: string;
+  port: DevicePort;
+  alerts(): DeviceAlerts | null;
+  lastReadings(): LastReadings;
+}
+
+/**
+ * Counted from the device's own alert store, as its `GET /api/alerts?state=open` lists them: acknowledged ones are
+ * still open (acknowledging stops reminders, not the condition).
+ */
+export function openAlerts(
+  alerts: { store: { open(): readonly { severity: string }[] } } | null,
+): () => DeviceAlerts | null {
+  return () => {
+    if (!alerts) return null;
+    const open = alerts.store.open();
+    return { open: open.length, critical: open.filter((a) => a.severity === "critical").length };
+  };
+}
+
+/** What a card's figures need of the port's snapshot. */
+export const liveOf = (s: PortSnapshot): DeviceLive => ({
+  reachable: s.reachable,
+  since: s.since,
+  total: s.total,
+  inverters: s.inverters.map((i) => ({
+    serial: i.live.serial,
+    reachable: i.live.reachable,
+    producing: i.live.producing,
+    read: i.read,
+  })),
+});
 
 const NO_READINGS: LastReadings = new Map();
 
 /** A card with figures for each readable device, a locked one for the others, and the readable ones' sums. */
-export function buildOverview(devices: readonly NamedSource[], access: readonly DeviceAccess[]): Overview {
-  const cards: OverviewCard[] = devices.map(({ name, source }, i) => {
+export function buildOverview(devices: readonly NamedDevice[], access: readonly DeviceAccess[]): Overview {
+  const cards: OverviewCard[] = devices.map((device, i) => {
+    const { name } = device;
     if (!readable(access[i] ?? "locked")) return { name, locked: true };
-    const live = source.live();
-    const alerts = source.alerts();
-    const last = unreadOf(live).length > 0 ? source.lastReadings() : NO_READINGS;
+    const live = liveOf(device.port.snapshot());
+    const alerts = device.alerts();
+    const last = unreadOf(live).length > 0 ? device.lastReadings() : NO_READINGS;
     return {
       name,
       locked: false,
@@ -49,7 +89,7 @@ export function buildOverview(devices: readonly NamedSource[], access: readonly 
  * (API.md §2.2) and gives null.
  */
 export async function accessOrRefused(
-  devices: readonly NamedSource[],
+  devices: readonly NamedDevice[],
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<DeviceAccess[] | null> {
@@ -64,7 +104,7 @@ export async function accessOrRefused(
 }
 
 export async function sendOverview(
-  devices: readonly NamedSource[],
+  devices: readonly NamedDevice[],
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {

@@ -11,9 +11,9 @@ import { LOGOUT_PATH, endpoints, overviewEndpoints } from "@dtu/api/endpoints";
 import { gatewayEndpoints, type GatewayFeatures } from "@dtu/api/gateway";
 import type { OverviewDeviceNames } from "@dtu/api/overview";
 import { accessOf } from "./access.ts";
-import type { NamedSource } from "./overview.ts";
+import type { NamedDevice } from "./overview.ts";
 
-export interface TopDevice extends NamedSource {
+export interface TopDevice extends NamedDevice {
   app: FastifyInstance;
 }
 
@@ -65,10 +65,10 @@ async function sendFeatures(_devices: readonly TopDevice[], _req: IncomingMessag
  * combined month or year (with devices in zones on both sides of midnight, the others' today is still in the range
  * as yesterday). Never the browser's clock, never a date no device has reached; null while no device's zone is known.
  */
-export function latestToday(devices: readonly NamedSource[]): string | null {
+export function latestToday(devices: readonly Pick<NamedDevice, "name" | "port">[]): string | null {
   let latest: string | null = null;
-  for (const { source } of devices) {
-    const day = source.today();
+  for (const { port } of devices) {
+    const day = port.place.today();
     if (day !== null && (latest === null || day > latest)) latest = day;
   }
   return latest;

@@ -24,9 +24,18 @@ import { installHttpSecurity } from "../security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
 import { withoutSessionCookie } from "../security/sessions.ts";
 import { recheckSessions, recheckSockets } from "./recheck.ts";
-import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
+import {
+  accessLines,
+  HISTORY_ACCESS_CACHE_MS,
+  startProxyHistory,
+  type ProxyHistory,
+  type ProxyHistoryOptions,
+} from "../history/proxy.ts";
 import { attachProxyAlerts, type ProxyAlerts, type ProxyAlertsOptions } from "../alerts/proxy.ts";
-import type { Access } from "../history/proxyFeed.ts";
+import { createRealPort, type Access, type RealPort } from "../port/real/index.ts";
+import { doubling } from "../port/real/socket.ts";
+import { basicHeader } from "../security/basic.ts";
+import { networkWords } from "../port/real/wire.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
@@ -46,14 +55,21 @@ export interface ProxyOptions {
   security?: Partial<SecurityOptions>;
   /** Record the device's history into `<dataDir>/history.db` and serve it (issue 14); off when absent. */
   history?: ProxyHistoryOptions;
-  /** Alerts (issue 23, src/alerts/proxy.ts) on the history recorder's connection: needs `history`; off when absent. */
+  /** Alerts (issue 23, src/alerts/proxy.ts) on the device's port: needs `history`; off when absent. */
   alerts?: Pick<ProxyAlertsOptions, "tickMs" | "pollMs" | "now">;
+  /**
+   * The device's port (src/port/real/) even without history: the several-device overview reads it. With history it
+   * is always there; without either, the proxy opens no connection of its own to the device.
+   */
+  port?: { user?: string; password?: string; log?: (line: string) => void; now?: () => number };
 }
 
 export interface ProxyApp extends FastifyInstance {
   device: URL;
   proxySockets: ProxySockets;
   security: Security;
+  /** The device's port: one live connection for every feature; null when neither history nor `port` asked. */
+  port: RealPort | null;
   history: ProxyHistory | null;
   alerts: ProxyAlerts | null;
 }
@@ -72,36 +88,6 @@ export function parseDevice(text: string): URL {
   return new URL(url.origin);
 }
 
-/** Readable reasons for the usual network failures; anything else is shown with its own code and message. */
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
-  ECONNRESET: "connection reset",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
-  ENOTFOUND: "address not found",
-  EAI_AGAIN: "address not found",
-  ETIMEDOUT: "no answer",
-  UND_ERR_CONNECT_TIMEOUT: "no answer",
-  UND_ERR_HEADERS_TIMEOUT: "no answer in time",
-  UND_ERR_BODY_TIMEOUT: "no answer in time",
-  UND_ERR_SOCKET: "connection lost",
-};
-
-/** The innermost error with a code (reply-from wraps undici's error, which may wrap the socket's). */
-function rootCode(error: unknown): { code?: string; message: string } {
-  let e: unknown = error;
-  let found: { code?: string; message: string } = { message: String(error) };
-  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    found = {
-      ...(typeof code === "string" ? { code } : found.code ? { code: found.code } : {}),
-      message: e.message,
-    };
-    e = e.cause;
-  }
-  return found;
-}
-
 /**
  * The answer when the device cannot be reached: a small result object whose message the web app shows (its http
  * client takes `message` from a non-OK JSON body), 504 for timeouts and 502 otherwise.
@@ -116,10 +102,7 @@ function unreachable(
     reply.raw.destroy();
     return;
   }
-  const { code, message } = rootCode(error);
-  const timedOut =
-    (error as { statusCode?: unknown }).statusCode === 504 || /TIMEOUT|TIMEDOUT/.test(code ?? "");
-  const reason = (code && REASONS[code]) ?? (code ? `${code} ${message}` : message);
+  const { reason, timedOut } = networkWords(error);
   void reply
     .code(timedOut ? 504 : 502)
     .header("content-type", "application/json")
@@ -128,6 +111,31 @@ function unreachable(
 }
 
 const REFUSED: readonly Access[] = ["credentials-needed", "credentials-wrong"];
+
+/**
+ * The device's port, when history or the overview needs it: the gateway's credentials for it (history's, else the
+ * overview's), the clock tests inject, and the console's word when the device stops or starts letting it in.
+ */
+function devicePort(device: URL, security: Security, opts: ProxyOptions): RealPort | null {
+  const h = opts.history;
+  if (!h && !opts.port) return null;
+  const user = h ? h.user : opts.port?.user;
+  const password = h ? h.password : opts.port?.password;
+  const clock = h?.clock;
+  const now = clock ? () => clock.now() : (opts.port?.now ?? Date.now);
+  const log = h?.log ?? opts.port?.log ?? ((line: string) => console.log(line));
+  return createRealPort({
+    device,
+    auth: password === undefined ? null : basicHeader(user ?? "admin", password),
+    security,
+    now,
+    ...(h ? { accessCacheMs: h.accessCacheMs ?? HISTORY_ACCESS_CACHE_MS } : {}),
+    ...(h?.retryMs !== undefined ? { backoff: doubling(h.retryMs) } : {}),
+    timeoutMs: opts.connectTimeoutMs ?? 4000,
+    log: (line) => log(`${h ? "History" : "Device"}: ${line}`),
+    ...(h ? { onAccess: accessLines(log) } : {}),
+  });
+}
 
 export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   const device = parseDevice(opts.device);
@@ -147,13 +155,12 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
       void recheckSockets(security.openSockets, device, connectTimeout);
     },
   });
+  const port = devicePort(device, security, opts);
+  const history = opts.history && port ? startProxyHistory(app, port, opts.history) : null;
   const alerts =
-    opts.history && opts.alerts
-      ? await attachProxyAlerts(app, device, { ...opts.history, ...opts.alerts })
+    opts.history && opts.alerts && port
+      ? await attachProxyAlerts(app, port, { ...opts.history, ...opts.alerts })
       : null;
-  const history = opts.history
-    ? startProxyHistory(app, device, { ...opts.history, ...(alerts ? { onDocument: alerts.document } : {}) })
-    : null;
   // History shows while it is recorded: not when the device refuses the recorder's read access. Alerts show
   // whenever they run (their list has the device's read rule, their settings need admin).
   addFeaturesRoute(app, async () => ({
@@ -229,9 +236,10 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   const proxySockets = attachProxySockets(app.server, device, security);
   app.addHook("preClose", async () => {
     history?.close();
+    await port?.close();
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets, security, history, alerts }) as ProxyApp;
+  return Object.assign(app, { device, proxySockets, security, port, history, alerts }) as ProxyApp;
 }
 
 function decodePath(url: string): string {

@@ -3,7 +3,7 @@
  * instead of the simulated device.
  */
 import type { ProxyHistoryOptions } from "../history/proxy.ts";
-import type { Access } from "../history/proxyFeed.ts";
+import type { Access } from "../port/real/index.ts";
 import { buildProxyApp } from "./app.ts";
 import { closeOnSignals } from "../closeOnSignals.ts";
 

@@ -10,7 +10,7 @@ import type { AlertRules } from "@dtu/api/alerts";
 import { defaultAlertConfig, type AlertConfig } from "../../src/alerts/config.ts";
 import type { ChannelMessage, Dispatcher } from "../../src/alerts/contracts.ts";
 import { createEngine, type Engine } from "../../src/alerts/engine.ts";
-import { simSource } from "../../src/alerts/simSource.ts";
+import { portSource } from "../../src/alerts/source.ts";
 import { openSqlStore, type AlertStore } from "../../src/alerts/store.ts";
 import { createUsual } from "../../src/alerts/usual.ts";
 import type { ConfigInverter, ConfigJson } from "../../src/config/types.ts";
@@ -18,6 +18,8 @@ import { createFleet, type SimulatedFleet } from "../../src/fleet/index.ts";
 import type { StringFault } from "../../src/fleet/faults.ts";
 import { backfill } from "../../src/history/backfill.ts";
 import { HISTORY_FILE, openHistory } from "../../src/history/index.ts";
+import { createSimPort } from "../../src/port/sim/index.ts";
+import { createSecurity } from "../../src/security/index.ts";
 import { safeParse } from "../../src/time/clock.ts";
 import { BERLIN, clockAt, configWith, slot } from "../fleet/helpers.ts";
 
@@ -79,7 +81,15 @@ export async function harness(
     setChannels: async () => undefined,
     close: async () => undefined,
   };
-  const source = simSource({ fleet, clock, config: () => config, hostname: () => "OpenDTU-Test" });
+  const port = createSimPort({
+    fleet,
+    clock,
+    hostNow: host.now,
+    config: () => config,
+    hostname: () => "OpenDTU-Test",
+    security: createSecurity({ clock: host, log: () => undefined }),
+  });
+  const source = portSource(port, { watchDtu: false, readEveryMs: 0 });
   const file = join(dir, HISTORY_FILE);
   const usual = createUsual(
     file,
@@ -107,6 +117,8 @@ export async function harness(
       while (host.now() < Date.parse(iso)) {
         host.advance(stepS * 1000);
         fleet.tick();
+        port.tick();
+        await source.refresh();
         await h.engine.tick();
       }
     },

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultAlertConfig } from "../../src/alerts/config.ts";
 import { decideEvents } from "../../src/alerts/events.ts";
-import { dayMarginOf, minuteOf } from "../../src/alerts/proxySource.ts";
+import { dayMarginOf, minuteOf } from "../../src/alerts/source.ts";
 import { observe, type Usual } from "../../src/alerts/rules.ts";
 import type { SourceInverter, SourceSnapshot } from "../../src/alerts/source.ts";
 import { openSqlStore, keepAlertStore, type SqlAlertStore } from "../../src/alerts/store.ts";

@@ -3,9 +3,11 @@
  * on, off with credentials, off without (nothing recorded, and the start message says why).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { createFeed } from "../../src/history/feed.ts";
+import { createFeed, recordFrom } from "../../src/history/feed.ts";
 import { openHistory, type History } from "../../src/history/index.ts";
-import { probeAccess, startDeviceFeed, type DeviceFeed } from "../../src/history/proxyFeed.ts";
+import { createRealPort, type RealPort } from "../../src/port/real/index.ts";
+import { probeAccess } from "../../src/port/real/access.ts";
+import { createSecurity } from "../../src/security/index.ts";
 import { historyLine } from "../../src/proxy/cli.ts";
 import { safeParse } from "../../src/time/clock.ts";
 import { AUTH, RULE, SERIAL, startFakeDevice } from "./fakeDevice.ts";
@@ -19,22 +21,26 @@ afterEach(async () => {
 
 async function setup(shape: "v23" | "v24", readOnly: boolean, auth: string | null) {
   const device = await startFakeDevice(shape, readOnly);
-  let zone = "";
   // The recorder's clock, driven by the test (no sleeping for its 4 s sample spacing).
   const clock = { t: Date.now(), now: () => clock.t };
-  const h: History = openHistory({ dataDir: tempDir(), zone: () => safeParse(zone || "UTC0"), clock });
-  const feed: DeviceFeed = startDeviceFeed({
+  const port: RealPort = createRealPort({
     device: device.url,
     auth,
-    feed: createFeed(h.recorder, clock.now),
-    setZone: (_tz, rule) => (zone = rule),
+    security: createSecurity({ log: () => undefined }),
   });
+  const h: History = openHistory({
+    dataDir: tempDir(),
+    zone: () => port.place.zone() ?? safeParse("UTC0"),
+    clock,
+  });
+  const stop = recordFrom(port, createFeed(h.recorder, clock.now));
   cleanup.push(
     () => device.close(),
-    () => feed.close(),
+    () => port.close(),
+    stop,
     () => h.close(),
   );
-  return { device, h, feed, clock, zone: () => zone };
+  return { device, h, port, clock, zone: () => port.zoneRule() ?? "" };
 }
 
 const seriesNames = (h: History) =>
@@ -83,7 +89,9 @@ describe.each(["v23", "v24"] as const)("proxy recorder, %s live shape", (shape) 
       // The first reading's raw samples (raw samples are at most one per 10 s).
       expect(firstPower(h, -1)?.p).toBe(300);
       expect(firstPower(h, 1)?.p).toBe(160);
-      expect(await probeAccess(device.url, auth)).toBe(readOnly ? "open" : "credentials-ok");
+      expect(await probeAccess({ device: device.url, auth, timeoutMs: 4000 })).toBe(
+        readOnly ? "open" : "credentials-ok",
+      );
     },
     30_000,
   );
@@ -98,9 +106,11 @@ describe.each(["v23", "v24"] as const)("proxy recorder, %s live shape", (shape) 
       })
       .toBe(true);
     expect(seriesNames(h)).toEqual([]);
-    const access = await probeAccess(device.url, null);
+    const access = await probeAccess({ device: device.url, auth: null, timeoutMs: 4000 });
     expect(access).toBe("credentials-needed");
     expect(historyLine(access, "/data")).toMatch(/NOT recorded.*--device-password/);
-    expect(await probeAccess(device.url, "Basic d3Jvbmc6d3Jvbmc=")).toBe("credentials-wrong");
+    expect(await probeAccess({ device: device.url, auth: "Basic d3Jvbmc6d3Jvbmc=", timeoutMs: 4000 })).toBe(
+      "credentials-wrong",
+    );
   });
 });

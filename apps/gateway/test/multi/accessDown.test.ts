@@ -1,6 +1,6 @@
 /**
  * A real device with read-only access off that stops answering (switched off, out of Wi-Fi): its last answer on read
- * access holds (multi/sources.ts), so the owner whose password it accepted keeps seeing its card, "not answering
+ * access holds (its device port, src/port/real/access.ts), so the owner whose password it accepted keeps seeing its card, "not answering
  * since …", instead of a locked card asking for a password the owner already gave. Nothing new is unlocked: a
  * password the device never accepted stays unreadable ("unanswered": it could not be checked, so it is not called
  * wrong), and none stays refused. Time moves with an injected clock.
@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildProxyApp, type ProxyApp } from "../../src/proxy/app.ts";
-import { proxySource, type DeviceSource } from "../../src/multi/sources.ts";
+import type { DevicePort } from "../../src/port/contract.ts";
+import { createRealPort } from "../../src/port/real/index.ts";
 import { basicAuth, startFakeDevice, type FakeDevice } from "../history/fakeDevice.ts";
 
 const PASSWORD = "garage-pw";
@@ -19,7 +20,7 @@ const ADDRESS = "127.0.0.1";
 let dir: string;
 let device: FakeDevice;
 let app: ProxyApp;
-let source: DeviceSource;
+let source: DevicePort;
 let now = 1_800_000_000_000;
 
 const kinds = async (...auths: (string | undefined)[]): Promise<string[]> => {
@@ -27,6 +28,16 @@ const kinds = async (...auths: (string | undefined)[]): Promise<string[]> => {
   for (const auth of auths) answers.push((await source.access(auth, ADDRESS)).kind);
   return answers;
 };
+
+/** The device's port with the overview's cache of a minute, on the test's clock. */
+const portOf = (proxy: ProxyApp): DevicePort =>
+  createRealPort({
+    device: proxy.device,
+    auth: RIGHT,
+    security: proxy.security,
+    now: () => now,
+    timeoutMs: 1000,
+  });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "dtu-access-down-"));
@@ -37,10 +48,10 @@ beforeAll(async () => {
     connectTimeoutMs: 1000,
     security: { sleep: async () => undefined, log: () => undefined },
   });
-  source = proxySource(app, { auth: RIGHT, now: () => now, timeoutMs: 1000, log: () => undefined });
+  source = portOf(app);
 });
 afterAll(async () => {
-  source?.close();
+  await source?.close();
   await app?.close();
   await device?.close();
   await rm(dir, { recursive: true, force: true });
@@ -70,12 +81,7 @@ describe("a locked real device that stops answering", () => {
       webRoot: join(dir, "no-web"),
       security: { sleep: async () => undefined, log: () => undefined },
     });
-    const other = proxySource(otherApp, {
-      auth: RIGHT,
-      now: () => now,
-      timeoutMs: 1000,
-      log: () => undefined,
-    });
+    const other = portOf(otherApp);
     try {
       expect((await other.access(RIGHT, ADDRESS)).kind).toBe("accepted");
       now += 50_000;
@@ -85,7 +91,7 @@ describe("a locked real device that stops answering", () => {
       expect((await other.access(RIGHT, ADDRESS)).kind).toBe("accepted");
       expect((await other.access(basicAuth("wrong-pw"), ADDRESS)).kind).toBe("unanswered");
     } finally {
-      other.close();
+      await other.close();
       await otherApp.close();
     }
   });

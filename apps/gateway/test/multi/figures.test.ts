@@ -4,7 +4,7 @@ import type { LiveTotal } from "@dtu/api/live";
 import type { OverviewDevice } from "@dtu/api/overview";
 import { deviceFigures, inverterCounts, totalOf } from "../../src/multi/figures.ts";
 import type { LastReading } from "../../src/multi/lastRead.ts";
-import type { DeviceLive } from "../../src/multi/sources.ts";
+import type { DeviceLive } from "../../src/multi/figures.ts";
 
 const total = (power: number, day: number, kwh: number): LiveTotal => ({
   Power: { v: power, u: "W", d: 1 },

@@ -1,7 +1,7 @@
 /**
  * The overview device by device with a real device among them (issue 24): a simulated device and a fake real device
  * on loopback (test/history/fakeDevice.ts), both with read-only access off and different passwords. The real
- * device's read rule is its own answer (sources.ts), its brake the gateway's proxy for it.
+ * device's read rule is its own answer (its device port, src/port/real/access.ts), its brake the gateway's proxy for it.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";

@@ -87,7 +87,7 @@ describe("two real gateways behind one", () => {
       async () => {
         const o = await overview();
         // Every inverter read once since its DTU started (a reading within the start's slack counts only with the
-        // next poll, multi/unread.ts): the clock is stopped next.
+        // next poll, port/real/reads.ts): the clock is stopped next.
         const ready = (d: OverviewDevice): boolean =>
           d.reachable && (d.power_w ?? 0) > 0 && d.inverters.read === d.inverters.total;
         return o.devices.every(ready) ? true : undefined;

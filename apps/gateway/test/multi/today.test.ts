@@ -11,7 +11,7 @@ import type { HistoryInfo } from "@dtu/api/history";
 import { OverviewDeviceNames } from "@dtu/api/overview";
 import { parseStrict } from "@dtu/api/strict";
 import { latestToday } from "../../src/multi/top.ts";
-import type { DeviceSource } from "../../src/multi/sources.ts";
+import type { DevicePort } from "../../src/port/contract.ts";
 import { ADMIN, FORM, form } from "../helpers/app.ts";
 import { listenHost, TWO_SIMS, webRoot, type HostUnderTest } from "./helpers.ts";
 
@@ -77,14 +77,14 @@ describe("GET /api/overview/devices today", () => {
   });
 
   it("is null while no device's zone is known, and skips those that are not", () => {
-    const source = (day: string | null) => ({ today: () => day }) as DeviceSource;
+    const port = (day: string | null) => ({ place: { today: () => day } }) as unknown as DevicePort;
     expect(latestToday([])).toBeNull();
-    expect(latestToday([{ name: "a", source: source(null) }])).toBeNull();
+    expect(latestToday([{ name: "a", port: port(null) }])).toBeNull();
     expect(
       latestToday([
-        { name: "a", source: source("2026-12-31") },
-        { name: "b", source: source(null) },
-        { name: "c", source: source("2027-01-01") },
+        { name: "a", port: port("2026-12-31") },
+        { name: "b", port: port(null) },
+        { name: "c", port: port("2027-01-01") },
       ]),
     ).toBe("2027-01-01");
   });

@@ -1,13 +1,12 @@
 /**
- * A real device's inverters read since the DTU started (multi/unread.ts): `data_age` against the uptime of
- * `/api/system/status` (API.md §3.1, §3.17), asked once per connection from a device on a real loopback port.
+ * Which inverters of a real device the DTU read since it started (issue 25's rule, src/port/real/reads.ts): the
+ * uptime, asked on each connection, places the start on the gateway's clock; each document places the readings
+ * (receipt − `data_age`). Against a small device on loopback that answers `/api/system/status`.
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { LiveInverter } from "@dtu/api/live";
-import { readsSinceBoot } from "../../src/multi/unread.ts";
-import {} from "./helpers.ts";
+import { deviceReads, readSince, type DeviceReads } from "../../src/port/real/reads.ts";
 
 /** The device's uptime in seconds; null answers 500, "absent" a status without it. */
 let uptime: number | null | "absent" = 600;
@@ -17,8 +16,9 @@ let device: URL;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url !== "/api/system/status") return res.writeHead(404).end();
     asked.push(req.headers.authorization);
-    if (req.url !== "/api/system/status" || uptime === null) return res.writeHead(500).end();
+    if (uptime === null) return res.writeHead(500).end();
     res
       .writeHead(200, { "content-type": "application/json" })
       .end(JSON.stringify(uptime === "absent" ? { hostname: "x" } : { uptime }));
@@ -29,15 +29,32 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
 let now = 1_000_000_000;
-const doc = (ages: Record<string, number>) => ({
-  inverters: Object.entries(ages).map(([serial, data_age]) => ({ serial, data_age }) as LiveInverter),
-});
+
+/** The port's side (src/port/real/index.ts): readings placed per document, the uptime asked per connection. */
+function readsSinceBoot(opts: { device: URL; auth: string | null }) {
+  const seen = new Map<string, number>();
+  const reads: DeviceReads = deviceReads(
+    { ...opts, timeoutMs: 2000 },
+    () => now,
+    () => undefined,
+  );
+  return {
+    connection: (open: boolean) => void (open ? reads.connected() : undefined),
+    document(ages: Record<string, number | undefined>) {
+      for (const [serial, age] of Object.entries(ages))
+        if (age !== undefined) seen.set(serial, now - age * 1000);
+      reads.documentSeen();
+    },
+    read: (serial: string) => readSince(reads.facts.bootAt, seen.get(serial) ?? null),
+  };
+}
+const doc = (ages: Record<string, number | undefined>) => ages;
 
 describe("inverters read since the DTU started", () => {
   it("tells never read (data age = uptime) from read, once the uptime is known, and asks it once", async () => {
     uptime = 600;
     asked.length = 0;
-    const reads = readsSinceBoot({ device, auth: "Basic abc", now: () => now, timeoutMs: 2000 });
+    const reads = readsSinceBoot({ device, auth: "Basic abc" });
     reads.connection(true);
     reads.document(doc({ a: 600, b: 4 }));
     // Nothing can be told before the uptime answered.
@@ -50,7 +67,7 @@ describe("inverters read since the DTU started", () => {
     reads.document(doc({ a: 660, b: 1 }));
     expect([reads.read("a"), reads.read("b")]).toEqual([false, true]);
     // A partial document without data_age keeps what was known.
-    reads.document({ inverters: [{ serial: "a" } as LiveInverter] });
+    reads.document({ a: undefined });
     expect(reads.read("a")).toBe(false);
     // a is read at last.
     now += 5000;
@@ -64,7 +81,7 @@ describe("inverters read since the DTU started", () => {
 
   it("learns the start anew on a new connection (the device may have restarted)", async () => {
     uptime = 600;
-    const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
+    const reads = readsSinceBoot({ device, auth: null });
     reads.connection(true);
     reads.document(doc({ a: 3 }));
     await vi.waitUntil(async () => (reads.read("a") ? true : undefined), { timeout: 2000, interval: 25 });
@@ -85,7 +102,7 @@ describe("inverters read since the DTU started", () => {
   it("asks a failed uptime again with a later document, not at every one", async () => {
     uptime = null;
     asked.length = 0;
-    const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
+    const reads = readsSinceBoot({ device, auth: null });
     reads.connection(true);
     await vi.waitUntil(async () => (asked.length === 1 ? true : undefined), { timeout: 2000, interval: 25 });
     await new Promise((r) => setTimeout(r, 50));
@@ -102,7 +119,7 @@ describe("inverters read since the DTU started", () => {
 
   it("counts every inverter heard of as read when the device's status has no uptime (cannot tell)", async () => {
     uptime = "absent";
-    const reads = readsSinceBoot({ device, auth: null, now: () => now, timeoutMs: 2000 });
+    const reads = readsSinceBoot({ device, auth: null });
     reads.connection(true);
     reads.document(doc({ a: 600 }));
     await vi.waitUntil(async () => (reads.read("a") ? true : undefined), { timeout: 2000, interval: 25 });
