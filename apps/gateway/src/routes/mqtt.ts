@@ -1,6 +1,6 @@
 /** MQTT settings and status (API.md §3.16); the connection state comes from the MqttService. */
 import { deviceLimits } from "@dtu/api/limits";
-import { asBool, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
+import { asBool, asInt, asString, byteLength, truncate } from "../wire/coerce.ts";
 import { result } from "../http/result.ts";
 import { certInfo } from "../mqtt/certInfo.ts";
 import { has, postHandler, saved, type Handlers } from "./types.ts";
