@@ -23,7 +23,7 @@ import {
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import { validateChannels } from "./channels/index.ts";
 import { coded } from "./codes.ts";
-import { ALERTS_FILE } from "./paths.ts";
+import { ALERTS_FILE } from "../storage/dataFiles.ts";
 
 /** The stored settings: the POST's shape with every secret as a string ("" = none). */
 export interface AlertConfig {

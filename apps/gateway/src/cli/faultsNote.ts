@@ -4,7 +4,7 @@
  */
 import type { StringFault } from "../faultArg.ts";
 import type { ConfigInverter } from "../config/types.ts";
-import { parseHexSerial, serialToWire } from "../device/serial.ts";
+import { parseHexSerial, serialToWire } from "../wire/serial.ts";
 
 type Inverter = Pick<ConfigInverter, "serial" | "name" | "channel">;
 

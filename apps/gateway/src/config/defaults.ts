@@ -3,7 +3,7 @@ import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { X509Certificate } from "node:crypto";
 import { rootCertificates } from "node:tls";
 import { CONFIG_VERSION, type ConfigChannel, type ConfigInverter, type ConfigJson } from "./types.ts";
-import { serialFromWire } from "../http/coerce.ts";
+import { serialFromWire } from "../wire/coerce.ts";
 
 /**
  * The default MQTT root CA is the ISRG Root X1 (Let's Encrypt) certificate (API.md §5.1). Node ships it among its

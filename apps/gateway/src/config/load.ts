@@ -5,7 +5,7 @@
  * `normalizeConfig` also fixes the key order, so serialising its result gives the firmware's file layout.
  */
 import { deviceLimits as L } from "@dtu/api/limits";
-import { truncate } from "../http/coerce.ts";
+import { truncate } from "../wire/coerce.ts";
 import { firmwareDefaults } from "./defaults.ts";
 import { CONFIG_VERSION, type ConfigChannel, type ConfigInverter, type ConfigJson } from "./types.ts";
 

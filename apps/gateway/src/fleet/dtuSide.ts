@@ -4,7 +4,7 @@
  */
 import type { DeviceInfo, EventLog, LimitStatus, LiveData, PowerStatus } from "@dtu/api/live";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
-import { parseHexSerial } from "../device/serial.ts";
+import { parseHexSerial } from "../wire/serial.ts";
 import { alarmText, localeOf } from "./alarms.ts";
 import { resendFailed } from "./commands.ts";
 import { sampleOf } from "./inverterSide.ts";

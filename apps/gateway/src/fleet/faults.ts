@@ -9,7 +9,7 @@
  *   never acknowledged (Failure, re-sent every poll cycle, API.md §3.7), an inverter that stops or resumes
  *   answering, a string's factor changed on the way.
  */
-import { parseHexSerial, serialToWire } from "../device/serial.ts";
+import { parseHexSerial, serialToWire } from "../wire/serial.ts";
 import type { StringFault } from "../faultArg.ts";
 import { addEvent } from "./inverterSide.ts";
 import type { FleetCore } from "./state.ts";

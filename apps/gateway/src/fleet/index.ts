@@ -9,7 +9,7 @@
 import { inverterType } from "@dtu/api/inverterType";
 import type { ConfigJson } from "../config/types.ts";
 import type { DeviceClock, Fleet, FleetDeps } from "../device/contracts.ts";
-import { parseHexSerial, serialToWire } from "../device/serial.ts";
+import { parseHexSerial, serialToWire } from "../wire/serial.ts";
 import { safeParse } from "../time/clock.ts";
 import { createSunCache } from "../time/sun.ts";
 import { command, dropQueued } from "./commands.ts";

@@ -17,7 +17,7 @@ import { sample, stringSetup, type InverterSetup, type Sample } from "./physics.
 import { hash, unit } from "./random.ts";
 import type { FleetCore, InverterSide, Runtime } from "./state.ts";
 import { dayKey, place, secondsOfDay, weatherAt } from "./world.ts";
-import { serialToWire } from "../device/serial.ts";
+import { serialToWire } from "../wire/serial.ts";
 
 /** Mean time between simulated grid disturbances of one producing inverter. */
 const GRID_EVENT_MEAN_MS = 3 * 3600_000;

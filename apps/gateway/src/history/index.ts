@@ -9,7 +9,7 @@ import type { PosixTz } from "../time/posixTz.ts";
 import { createQueries, type Queries } from "./queries.ts";
 import { createReads, type Reads } from "./reads.ts";
 import { createRecorder, type Recorder } from "./recorder.ts";
-import { HISTORY_FILE } from "./paths.ts";
+import { HISTORY_FILE } from "../storage/dataFiles.ts";
 import { closeDb } from "../storage/sqliteFile.ts";
 import { createWriter, openDb, type HistoryDb, type Writer } from "./store.ts";
 

@@ -2,7 +2,7 @@
  * The command topics (MQTT.md §4): a received message is parsed by commands.ts and, when the inverter accepts
  * commands, handed to the fleet. Nothing throws into mqtt.js: every problem is a console line.
  */
-import { sameSerial } from "../device/serial.ts";
+import { sameSerial } from "../wire/serial.ts";
 import { parseCommand, type CommandAction } from "./commands.ts";
 import { configInverter } from "./topics.ts";
 import { configView, type MqttState } from "./state.ts";

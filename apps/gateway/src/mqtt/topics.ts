@@ -5,7 +5,7 @@
 import type { DeviceInfo, LiveData, LiveInverter } from "@dtu/api/live";
 import type { ConfigInverter, ConfigJson } from "../config/types.ts";
 import type { DeviceIdentity } from "../device/contracts.ts";
-import { sameSerial } from "../device/serial.ts";
+import { sameSerial } from "../wire/serial.ts";
 import { AC_FIELDS, DC_FIELDS, INV_FIELDS, fixed } from "./fields.ts";
 
 export interface Outgoing {

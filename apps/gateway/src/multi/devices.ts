@@ -4,21 +4,19 @@
  * Prometheus, mounted under `/d/NAME/` (./host.ts, ./mount.ts), and the overview at the top (./overview.ts).
  * With one device and `--base-path`, that device alone under the base path, without an overview.
  */
-import type { IncomingMessage, ServerResponse, Server } from "node:http";
+import type { Server } from "node:http";
 import { join, resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
 import { devicePrefix } from "@dtu/api/overview";
-import { overviewEndpoints } from "@dtu/api/endpoints";
 import { buildApp, type BuildOptions } from "../app.ts";
 import type { Access } from "../port/real/index.ts";
 import { buildProxyApp, type ProxyOptions } from "../proxy/app.ts";
 import { createHost, type Mount } from "./host.ts";
 import { placeUnder } from "./mount.ts";
-import { sendOverviewEnergy } from "./energy.ts";
-import { openAlerts, sendOverview, type NamedDevice } from "./overview.ts";
+import { openAlerts, type NamedDevice } from "./overview.ts";
 import { lastReadings } from "./lastRead.ts";
 import { seedSimConfig, simIdentity } from "./simSeed.ts";
-import { TOP_ANSWERS, sendAppFile } from "./top.ts";
+import { addTopRoutes } from "./top.ts";
 import type { DeviceSpec } from "./specs.ts";
 
 export interface DevicesOptions {
@@ -150,12 +148,6 @@ async function startDevice(
   };
 }
 
-/** The top-level answers of a several-device gateway. */
-const TOP = new Map<string, typeof sendOverviewEnergy>([
-  [overviewEndpoints.overview.path, sendOverview],
-  [overviewEndpoints.energy.path, sendOverviewEnergy],
-]);
-
 export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHost> {
   const several = opts.specs.length > 1;
   const root = resolve(opts.dataDir);
@@ -180,40 +172,23 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
   }
   const devices = started.map(({ mount: _mount, ...device }) => device);
   const first = started[0]?.prefix ?? "/";
-  const top = (req: IncomingMessage, res: ServerResponse): void => {
-    const path = (req.url ?? "/").split("?", 1)[0] ?? "/";
-    const read = req.method === "GET" || req.method === "HEAD";
-    const send = several
-      ? ((read ? TOP.get(path) : undefined) ??
-        TOP_ANSWERS.get(`${req.method === "HEAD" ? "GET" : req.method} ${path}`))
-      : undefined;
-    if (send) {
-      send(devices, req, res).catch(() => {
-        if (!res.headersSent) res.writeHead(500).end();
-      });
-      return;
-    }
-    // The overview page (the web app at `/`, ./top.ts).
-    if (several && read && sendAppFile(devices[0], path, req, res)) return;
-    if (read && path === "/") {
-      // One device under --base-path: the way in.
-      res.writeHead(302, { location: first, "cache-control": "no-store" }).end();
-      return;
-    }
-    res
-      .writeHead(404, {
-        "content-type": "application/json",
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-      })
-      .end(
-        JSON.stringify({
-          type: "danger",
-          message: `Nothing at ${path}; the devices are under ${several ? "/d/NAME/" : first}`,
-        }),
-      );
-  };
-  const server = createHost({ mounts: started.map((d) => d.mount), top });
+  const host = createHost({
+    mounts: started.map((d) => d.mount),
+    notFound: (path) => `Nothing at ${path}; the devices are under ${several ? "/d/NAME/" : first}`,
+  });
+  if (several) addTopRoutes(host, devices);
+  // One device under --base-path: the way in (`--base-path /` is the device's own `/`).
+  else if (first !== "/")
+    host.get("/", async (_req, reply) =>
+      reply.code(302).header("location", first).header("cache-control", "no-store").send(),
+    );
+  const server = host.server;
+  try {
+    await host.ready();
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
   return {
     server,
     devices,
@@ -222,6 +197,7 @@ export async function createDevicesHost(opts: DevicesOptions): Promise<DevicesHo
         server.closeAllConnections();
         await new Promise<void>((done) => server.close(() => done()));
       }
+      await host.close();
       await closeAll();
     },
   };

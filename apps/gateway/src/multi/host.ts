@@ -1,11 +1,18 @@
 /**
- * The one listening server of a several-device gateway (issue 24 §3): requests and WebSocket upgrades under a
- * mount's prefix go to that device's app with the prefix stripped (the app's router for HTTP, its server's `upgrade`
- * listeners for sockets), everything else to `top` (the overview, ./cli.ts). The apps never listen themselves.
+ * The one Fastify instance in front of the devices of a several-device gateway (issue 24 §3, issue 30 §2): each
+ * device's app mounted under its prefix, the top level's answers (./top.ts) as its own routes. The device apps
+ * never listen: a request under a prefix is handed to that app's router with the prefix stripped (what the app's
+ * own server would do with it: its hooks, security and streaming bodies are untouched), a socket upgrade to the
+ * `upgrade` listeners of the app's server (ws/sockets.ts, proxy/sockets.ts).
+ *
+ * The hand-over happens in a route's `onRequest` hook, before this instance looks at the body, so an upload streams
+ * into the device app as it arrives. Which device a request goes to is decided by its raw URL (`/d/garage/…`, case
+ * and percent-encoding as sent), as before: the routes are the way in, not a second rule.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { drainBodies } from "../http/fastify.ts";
 
 export interface Mount {
   /** `/d/garage/` or `/solar/`: starts and ends with `/`. */
@@ -19,56 +26,105 @@ export interface Mount {
 
 export interface HostOptions {
   mounts: readonly Mount[];
-  /** Requests outside every mount; default 404. */
-  top?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The message of the 404 for a path outside every mount and every top-level route. */
+  notFound: (path: string) => string;
 }
 
-function danger(res: ServerResponse, status: number, message: string): void {
-  res
-    .writeHead(status, { "content-type": "application/json", "cache-control": "no-store" })
-    .end(JSON.stringify({ type: "danger", message }));
+/** The request's path as sent (no decoding), without its query. */
+export const rawPath = (req: IncomingMessage): string => (req.url ?? "/").split("?", 1)[0] ?? "/";
+
+/**
+ * A small JSON answer of the top level, with the headers it has always had (bytes, so Fastify adds no charset to its
+ * content type).
+ */
+export function sendJson(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply
+    .code(status)
+    .header("content-type", "application/json")
+    .header("cache-control", "no-store")
+    .header("x-content-type-options", "nosniff")
+    .send(Buffer.from(JSON.stringify(body)));
 }
 
 /** The mount whose prefix the URL is under, and the URL as the app sees it. */
-function route(mounts: readonly Mount[], url: string): { mount: Mount; inner: string } | null {
+function mountOf(mounts: readonly Mount[], url: string): { mount: Mount; inner: string } | null {
   for (const mount of mounts) {
     if (url.startsWith(mount.prefix)) return { mount, inner: url.slice(mount.prefix.length - 1) };
   }
   return null;
 }
 
-/** Every app must be ready (its router built) before the first request; `createHost` does not wait. */
-export function createHost(opts: HostOptions): Server {
-  const server = createServer((req, res) => {
-    const url = req.url ?? "/";
-    const hit = route(opts.mounts, url);
-    if (hit) {
-      if (hit.mount.refusing?.()) {
-        req.socket.destroy();
-        return;
-      }
-      if (hit.mount.stopped()) {
-        danger(res, 503, `This device is stopped (${hit.mount.prefix})`);
-        return;
-      }
-      req.url = hit.inner;
-      // Fastify's own request entry point (what its server's `request` listener calls).
-      hit.mount.app.routing(req, res);
-      return;
-    }
-    // `/d/garage` without its slash: the app's relative URLs need it.
-    const [path = "/", query] = url.split("?", 2);
-    const bare = opts.mounts.find((m) => m.prefix === `${path}/`);
-    if (bare) {
-      res.writeHead(301, { location: bare.prefix + (query === undefined ? "" : `?${query}`) }).end();
-      return;
-    }
-    if (opts.top) opts.top(req, res);
-    else danger(res, 404, `Nothing at ${path}`);
-  });
+/**
+ * Hands the request to the device app (the answer is the app's, written to the same socket). Fastify reads the
+ * request's `originalUrl` as the URL it came with (the Express convention): ./mount.ts tells by it which answers were
+ * asked for under the prefix.
+ */
+function handOver(hit: { mount: Mount; inner: string }, req: FastifyRequest, reply: FastifyReply): void {
+  void reply.hijack();
+  const raw: IncomingMessage & { originalUrl?: string } = req.raw;
+  if (hit.mount.refusing?.()) {
+    raw.socket.destroy();
+    return;
+  }
+  if (hit.mount.stopped()) {
+    reply.raw
+      .writeHead(503, { "content-type": "application/json", "cache-control": "no-store" })
+      .end(JSON.stringify({ type: "danger", message: `This device is stopped (${hit.mount.prefix})` }));
+    return;
+  }
+  raw.originalUrl = raw.url;
+  raw.url = hit.inner;
+  // Fastify's own request entry point (what its server's `request` listener calls).
+  hit.mount.app.routing(raw, reply.raw);
+}
 
-  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const hit = route(opts.mounts, req.url ?? "/");
+/** `/d/garage` without its slash, for any method: the app's relative URLs need it. */
+function sendBare(mount: Mount, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const query = (req.raw.url ?? "").split("?", 2)[1];
+  return reply
+    .code(301)
+    .header("location", mount.prefix + (query === undefined ? "" : `?${query}`))
+    .send();
+}
+
+/** Every app must be ready (its router built) before the first request; the caller awaits `ready()`. */
+export function createHost(opts: HostOptions): FastifyInstance {
+  const { mounts } = opts;
+  /** Whatever came outside the routes: a device's request of a method or URL the router does not take, or a 404. */
+  const outside = (req: FastifyRequest, reply: FastifyReply): FastifyReply | undefined => {
+    const hit = mountOf(mounts, req.raw.url ?? "/");
+    if (hit) return void handOver(hit, req, reply);
+    const path = rawPath(req.raw);
+    const bare = mounts.find((m) => m.prefix === `${path}/`);
+    if (bare) return sendBare(bare, req, reply);
+    return sendJson(reply, 404, { type: "danger", message: opts.notFound(path) });
+  };
+  const host = Fastify({
+    // URLs the router cannot take apart (`/d/garage/%zz`) still reach the device, which answers them itself.
+    frameworkErrors: (_err, req, reply) => {
+      // The hook's request/reply carry schema generics of their own; they are the same objects at run time.
+      void outside(req as unknown as FastifyRequest, reply as unknown as FastifyReply);
+    },
+  });
+  // The top level reads no bodies; a device's body is never read here (the hand-over comes first).
+  drainBodies(host);
+  for (const mount of mounts) {
+    const forward = async (req: FastifyRequest, reply: FastifyReply) => void outside(req, reply);
+    // Every method the router knows; any other reaches the same hand-over through the 404 handler.
+    for (const url of [mount.prefix, `${mount.prefix}*`])
+      host.all(url, { exposeHeadRoute: false, onRequest: forward }, forward);
+    // `/d/garage`: the 301 to its slash (`--base-path /` has none).
+    if (mount.prefix !== "/")
+      host.all(mount.prefix.slice(0, -1), { exposeHeadRoute: false }, async (req, reply) =>
+        outside(req, reply),
+      );
+  }
+  host.setNotFoundHandler(async (req, reply) => outside(req, reply));
+  // A top-level answer that failed: a bare 500, as the top level has always answered it.
+  host.setErrorHandler(async (_err, _req, reply) => reply.code(500).send());
+
+  host.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const hit = mountOf(mounts, req.url ?? "/");
     const inner = hit?.mount.app.server;
     if (
       !hit ||
@@ -83,5 +139,5 @@ export function createHost(opts: HostOptions): Server {
     req.url = hit.inner;
     inner.emit("upgrade", req, socket, head);
   });
-  return server;
+  return host;
 }

@@ -1,8 +1,9 @@
 /**
  * One device's app under a path prefix (`/d/NAME/`, or `--base-path /solar/`), without a port of its own (issue 24
- * §3). The outer server (./host.ts) strips the prefix and hands the request to the app's router, so the app answers
- * as it would at `/`. What the app cannot know, this adds to its answers (an onSend hook, so it works whatever page
- * or route produced them):
+ * §3). The host (./host.ts) strips the prefix and hands the request to the app's router, so the app answers as it
+ * would at `/`; the URL it came with stays the request's `originalUrl`. What the app cannot know, this adds to the
+ * answers of requests that came under the prefix (an onSend hook, so it works whatever page or route produced them;
+ * the overview's page and files at the top level, ./top.ts, came without it and stay as they are):
  * - the index page gets `<base href="PREFIX">` in place of the web app's own `<base href="/">` (or first thing in its
  *   head), so the web app resolves every relative URL (requests, sockets, links, assets) under the prefix and reads
  *   its base from `document.baseURI`; the page's policy allows a base of this origin (`base-uri 'self'`);
@@ -12,7 +13,6 @@
  */
 import { gunzipSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { isTopRequest } from "./top.ts";
 
 const isGzip = (b: Buffer): boolean => b.length > 2 && b[0] === 0x1f && b[1] === 0x8b;
 
@@ -64,8 +64,7 @@ function rewriteHeaders(reply: FastifyReply, prefix: string): void {
 export function placeUnder(app: FastifyInstance, prefix: string): void {
   const pages = new WeakMap<Buffer, Buffer>();
   app.addHook("onSend", async (req, reply, payload) => {
-    // The overview's page and files at the top level (./top.ts) stay at `/`.
-    if (isTopRequest(req.raw)) return payload;
+    if (!req.originalUrl.startsWith(prefix)) return payload;
     rewriteHeaders(reply, prefix);
     if (reply.statusCode !== 200) return payload;
     if (!/^text\/html\b/i.test(String(reply.getHeader("content-type") ?? ""))) return payload;

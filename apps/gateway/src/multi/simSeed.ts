@@ -11,7 +11,7 @@ import { serializeConfig } from "../config/load.ts";
 import { CONFIG_FILE } from "../config/store.ts";
 import type { ConfigInverter } from "../config/types.ts";
 import { DEFAULT_IDENTITY, chipIdFromMac, type IdentityOptions } from "../device/identity.ts";
-import { serialFromWire } from "../http/coerce.ts";
+import { serialFromWire } from "../wire/coerce.ts";
 import { hash } from "../fleet/random.ts";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 

@@ -1,64 +1,38 @@
 /**
- * The top level of a several-device gateway besides the overview's figures (issue 24 §4): the overview page (the web
- * app's gateway build, whose `/` is the overview when the server's features say `devices`), the files that page
- * loads, the device names for each device's switcher, and the page's own login. There is no top-level session: a
- * login here is checked by the devices it would unlock, each on its own rule and guessing brake (./access.ts), and
- * stays in the browser under the top level's own key (apps/webapp/src/lib/storage.ts).
+ * The top level of a several-device gateway (issue 24 §4): its routes on the host (./host.ts). The overview and the
+ * energy of all devices (./overview.ts, ./energy.ts), the overview page (the web app's gateway build, whose `/` is the
+ * overview when the server's features say `devices`) and the files that page loads, the device names for each
+ * device's switcher, and the page's own login. There is no top-level session: a login here is checked by the devices
+ * it would unlock, each on its own rule and guessing brake (./access.ts), and stays in the browser under the top
+ * level's own key (apps/webapp/src/lib/storage.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LOGOUT_PATH, endpoints, overviewEndpoints } from "@dtu/api/endpoints";
 import { gatewayEndpoints, type GatewayFeatures } from "@dtu/api/gateway";
 import type { OverviewDeviceNames } from "@dtu/api/overview";
+import { topPagePaths } from "@dtu/api/screens";
 import { accessOf } from "./access.ts";
-import type { NamedDevice } from "./overview.ts";
+import { sendOverviewEnergy } from "./energy.ts";
+import { rawPath, sendJson } from "./host.ts";
+import { sendOverview, type NamedDevice } from "./overview.ts";
 
 export interface TopDevice extends NamedDevice {
   app: FastifyInstance;
 }
 
-/** Requests the top level hands to a device's app for a file of the web app: the page keeps its `<base href="/">`. */
-const topRequests = new WeakSet<IncomingMessage>();
-export const isTopRequest = (req: IncomingMessage): boolean => topRequests.has(req);
-
 /**
- * The top level's routes (the overview, the energy of all devices, the login: the web app's `topScreens`) and the
- * web app's files they load.
+ * The files the overview page loads besides its screens (the web app's build: `js/` chunks, apps/webapp/public):
+ * each a route and the exact form of the path as sent (the router also takes percent-encoded forms).
  */
-const APP_FILE =
-  /^\/(?:login|history|js\/[\w.-]+\.js|favicon\.(?:ico|png)|site\.webmanifest|icon-\d+\.png)?$/;
-
-/**
- * The page and its files, served by the first device's app as it serves its own (they are the same build, with
- * the same headers and compression); false when `path` is none of them.
- */
-export function sendAppFile(
-  first: TopDevice | undefined,
-  path: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-) {
-  if (!first || !APP_FILE.test(path)) return false;
-  topRequests.add(req);
-  first.app.routing(req, res);
-  return true;
-}
-
-const json = (res: ServerResponse, status: number, body: unknown): void => {
-  res
-    .writeHead(status, {
-      "content-type": "application/json",
-      "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-    })
-    .end(JSON.stringify(body));
-};
+const PAGE_FILES: readonly { url: string; exact: RegExp }[] = [
+  { url: "/js/:file", exact: /^\/js\/[\w.-]+\.js$/ },
+  { url: "/favicon.:ext", exact: /^\/favicon\.(?:ico|png)$/ },
+  { url: "/site.webmanifest", exact: /^\/site\.webmanifest$/ },
+  { url: "/icon-:size.png", exact: /^\/icon-\d+\.png$/ },
+];
 
 const FEATURES: GatewayFeatures = { history: false, alerts: false, devices: true };
-
-async function sendFeatures(_devices: readonly TopDevice[], _req: IncomingMessage, res: ServerResponse) {
-  json(res, 200, FEATURES);
-}
 
 /**
  * "Today" of the devices together: the latest of their own local dates, so no device's today is left out of a
@@ -72,13 +46,6 @@ export function latestToday(devices: readonly Pick<NamedDevice, "name" | "port">
     if (day !== null && (latest === null || day > latest)) latest = day;
   }
   return latest;
-}
-
-async function sendNames(devices: readonly TopDevice[], _req: IncomingMessage, res: ServerResponse) {
-  json(res, 200, {
-    names: devices.map((d) => d.name),
-    today: latestToday(devices),
-  } satisfies OverviewDeviceNames);
 }
 
 /**
@@ -110,35 +77,75 @@ async function everyDeviceAccepts(devices: readonly TopDevice[], req: IncomingMe
  * 503: the password may be right, so it is not called wrong. With every device open, there is nothing to unlock:
  * every device must accept them, as each device's own login does.
  */
-async function sendAuthenticate(devices: readonly TopDevice[], req: IncomingMessage, res: ServerResponse) {
+async function authenticate(devices: readonly TopDevice[], req: IncomingMessage): Promise<number> {
   const auth = req.headers.authorization;
-  let status = 401;
-  if (auth) {
-    const access = await accessOf(devices, req);
-    if (access.includes("unlocked")) status = 200;
-    // A device that could not check them may have taken them: not "wrong password", but "did not answer".
-    else if (access.includes("unanswered")) status = 503;
-    else if (!access.includes("locked")) status = await everyDeviceAccepts(devices, req, auth);
-  }
-  if (status === 200) json(res, 200, { type: "success", message: "Authenticated", code: 0 });
-  else
-    json(res, status, {
+  if (!auth) return 401;
+  const access = await accessOf(devices, req);
+  if (access.includes("unlocked")) return 200;
+  // A device that could not check them may have taken them: not "wrong password", but "did not answer".
+  if (access.includes("unanswered")) return 503;
+  return access.includes("locked") ? 401 : everyDeviceAccepts(devices, req, auth);
+}
+
+type RawAnswer = (devices: readonly TopDevice[], req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+/** An answer written to the response itself (the overview's, ./overview.ts, ./energy.ts); 500 when it throws. */
+function raw(devices: readonly TopDevice[], send: RawAnswer) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    void reply.hijack();
+    await send(devices, req.raw, reply.raw).catch(() => {
+      if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
+    });
+  };
+}
+
+/** Routes of a fixed path answer only that path as sent, as they always did (not its percent-encoded forms). */
+const exactly =
+  (exact: (path: string) => boolean) =>
+  async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    if (exact(rawPath(req.raw))) return undefined;
+    reply.callNotFound();
+    return reply;
+  };
+
+/**
+ * The top level's routes on the host (GET also answers HEAD). The overview page and its files come from the first
+ * device's app as it serves its own (the same build, headers and compression), at `/`, without its prefix.
+ */
+export function addTopRoutes(host: FastifyInstance, devices: readonly TopDevice[]): void {
+  const get = (url: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    host.get(url, { onRequest: exactly((path) => path === url) }, handler);
+  get(overviewEndpoints.overview.path, raw(devices, sendOverview));
+  get(overviewEndpoints.energy.path, raw(devices, sendOverviewEnergy));
+  get(gatewayEndpoints.features.path, async (_req, reply) => sendJson(reply, 200, FEATURES));
+  get(overviewEndpoints.names.path, async (_req, reply) =>
+    sendJson(reply, 200, {
+      names: devices.map((d) => d.name),
+      today: latestToday(devices),
+    } satisfies OverviewDeviceNames),
+  );
+  get(endpoints.authenticate.path, async (req, reply) => {
+    const status = await authenticate(devices, req.raw);
+    if (status === 200) return sendJson(reply, 200, { type: "success", message: "Authenticated", code: 0 });
+    return sendJson(reply, status, {
       type: "danger",
       message: status === 401 ? "Unauthorized" : "A device did not answer",
     });
+  });
+  // Leaving the overview's login: nothing to drop here (no top-level session), answered so the page sees no error.
+  host.post(LOGOUT_PATH, { onRequest: exactly((path) => path === LOGOUT_PATH) }, async (_req, reply) =>
+    sendJson(reply, 200, { type: "success", message: "", code: 0 }),
+  );
+
+  const [first] = devices;
+  if (!first) return;
+  // Handed over with the URL it came with (not under the device's prefix), so ./mount.ts leaves the page's
+  // `<base href="/">` as it is.
+  const page = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    void reply.hijack();
+    first.app.routing(req.raw, reply.raw);
+  };
+  for (const url of topPagePaths()) get(url, page);
+  for (const { url, exact } of PAGE_FILES)
+    host.get(url, { onRequest: exactly((path) => exact.test(path)) }, page);
 }
-
-/** Leaving the overview's login: nothing to drop here (no top-level session), answered so the page sees no error. */
-async function sendLogout(_devices: readonly TopDevice[], _req: IncomingMessage, res: ServerResponse) {
-  json(res, 200, { type: "success", message: "", code: 0 });
-}
-
-type TopAnswer = (devices: readonly TopDevice[], req: IncomingMessage, res: ServerResponse) => Promise<void>;
-
-/** `METHOD path` → answer. */
-export const TOP_ANSWERS: ReadonlyMap<string, TopAnswer> = new Map([
-  [`GET ${gatewayEndpoints.features.path}`, sendFeatures],
-  [`GET ${overviewEndpoints.names.path}`, sendNames],
-  [`GET ${endpoints.authenticate.path}`, sendAuthenticate],
-  [`POST ${LOGOUT_PATH}`, sendLogout],
-]);

@@ -14,7 +14,7 @@ import {
   serialToWire,
   truncate,
   type Json,
-} from "../http/coerce.ts";
+} from "../wire/coerce.ts";
 import { result } from "../http/result.ts";
 import { has, postHandler, saved, type Handlers } from "./types.ts";
 

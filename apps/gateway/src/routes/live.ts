@@ -2,7 +2,7 @@
 import { DEFAULT_PASSWORD, deviceLimits } from "@dtu/api/limits";
 import type { LiveData } from "@dtu/api/live";
 import type { Gateway } from "../device/gateway.ts";
-import { asBool, asInt, serialFromHexText, serialIsZero, serialToWire } from "../http/coerce.ts";
+import { asBool, asInt, serialFromHexText, serialIsZero, serialToWire } from "../wire/coerce.ts";
 import { result } from "../http/result.ts";
 import { has, postHandler, type Handlers } from "./types.ts";
 

@@ -10,7 +10,7 @@ import type { Readable } from "node:stream";
 import { deviceLimits } from "@dtu/api/limits";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import { gatewayFile, isDeviceFile, safeFileName } from "../storage/deviceFiles.ts";
-import { asBool } from "../http/coerce.ts";
+import { asBool } from "../wire/coerce.ts";
 import { result } from "../http/result.ts";
 import { has, postHandler, type Handlers } from "./types.ts";
 

@@ -3,7 +3,7 @@ import { deviceLimits } from "@dtu/api/limits";
 import { MqttConfig, MqttStatus } from "@dtu/api/settings";
 import type { ConfigJson } from "../config/types.ts";
 import type { Gateway } from "../device/gateway.ts";
-import { asBool, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
+import { asBool, asInt, asString, byteLength, truncate } from "../wire/coerce.ts";
 import { result } from "../http/result.ts";
 import { certInfo } from "../mqtt/certInfo.ts";
 import { has, postHandler, saved, type Handlers } from "./types.ts";

@@ -2,7 +2,7 @@
 import { deviceLimits } from "@dtu/api/limits";
 import type { Gateway } from "../device/gateway.ts";
 import { apMac, wifiStation } from "../device/identity.ts";
-import { asBool, asInt, asString, byteLength, truncate } from "../http/coerce.ts";
+import { asBool, asInt, asString, byteLength, truncate } from "../wire/coerce.ts";
 import { codelessWarning, result } from "../http/result.ts";
 import { has, postHandler, saved, type Handlers } from "./types.ts";
 

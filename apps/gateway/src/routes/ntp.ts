@@ -1,7 +1,7 @@
 /** Time settings, status and the device clock (API.md §3.18). */
 import { deviceLimits } from "@dtu/api/limits";
 import type { Gateway } from "../device/gateway.ts";
-import { asInt, finiteFloat, asString, byteLength, truncate } from "../http/coerce.ts";
+import { asInt, finiteFloat, asString, byteLength, truncate } from "../wire/coerce.ts";
 import { result } from "../http/result.ts";
 import { has, postHandler, saved, type Handlers } from "./types.ts";
 

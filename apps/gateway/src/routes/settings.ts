@@ -11,7 +11,7 @@ import {
   serialFromHexText,
   serialIsZero,
   serialToWire,
-} from "../http/coerce.ts";
+} from "../wire/coerce.ts";
 import { result } from "../http/result.ts";
 import { has, postHandler, saved, type Handlers } from "./types.ts";
 

@@ -9,7 +9,7 @@ import type { EndpointName, ResponseOf } from "@dtu/api/endpoints";
 import type { Gateway } from "../device/gateway.ts";
 import { WriteFailedError } from "../config/store.ts";
 import { readDataField } from "../http/form.ts";
-import { isObject, type JsonObject } from "../http/coerce.ts";
+import { isObject, type JsonObject } from "../wire/coerce.ts";
 import { result } from "../http/result.ts";
 
 export interface RouteCtx {

@@ -4,8 +4,7 @@
  * its file-system figures (`/api/system/status` littlefs_*) see only the device's; the gateway's own files are never
  * listed, counted, downloaded nor replaced, and the factory reset leaves them alone.
  */
-import { ALERTS_FILE } from "../alerts/paths.ts";
-import { HISTORY_FILE } from "../history/paths.ts";
+import { ALERTS_FILE, HISTORY_FILE } from "./dataFiles.ts";
 
 /**
  * A name the device's file system takes at its root (31 characters) of letters, digits, `.`, `_` and `-`, not

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { faultsNote } from "../../src/cli/faultsNote.ts";
 import { parseFault } from "../../src/faultArg.ts";
-import { serialFromWire } from "../../src/http/coerce.ts";
+import { serialFromWire } from "../../src/wire/coerce.ts";
 
 const channel = (name: string) => ({ name, max_power: 0, yield_total_offset: 0 });
 const INVERTERS = [

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apMac, chipIdFromMac, createIdentity, resolveHostname } from "../../src/device/identity.ts";
 import { activePins, cmtConfigured, compiledPins, nrfConfigured } from "../../src/device/pins.ts";
 import { generatedDtuSerial } from "../../src/config/defaults.ts";
-import { serialToWire } from "../../src/http/coerce.ts";
+import { serialToWire } from "../../src/wire/coerce.ts";
 import { parseIp } from "../../src/routes/network.ts";
 
 describe("identity from the MAC (API.md §4.9)", () => {

@@ -4,7 +4,7 @@ import { inverterType } from "@dtu/api/inverterType";
 import { sampleDeviceInfo } from "@dtu/api/samples";
 import type { Fleet, FleetDeps } from "../../src/device/contracts.ts";
 import type { ConfigJson } from "../../src/config/types.ts";
-import { serialToWire } from "../../src/http/coerce.ts";
+import { serialToWire } from "../../src/wire/coerce.ts";
 
 export interface FakeFleet extends Fleet {
   calls: string[];

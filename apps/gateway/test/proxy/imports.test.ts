@@ -3,29 +3,9 @@
  * every import that stays at run time (type-only imports are erased), contain nothing of the fleet, MQTT, the
  * simulated gateway or its history. server.ts loads the simulated device only when it starts one.
  */
-import { readFileSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import ts from "typescript";
+import { relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-
-const SRC = resolve(dirname(fileURLToPath(import.meta.url)), "../../src");
-
-/** True for an import or export that TypeScript erases (`import type`, or only `type` specifiers). */
-function typeOnly(statement: ts.ImportDeclaration | ts.ExportDeclaration): boolean {
-  if (ts.isExportDeclaration(statement)) return statement.isTypeOnly;
-  const clause = statement.importClause;
-  if (!clause) return false; // a side-effect import
-  if (clause.isTypeOnly) return true;
-  const named = clause.namedBindings;
-  return (
-    !clause.name &&
-    named !== undefined &&
-    ts.isNamedImports(named) &&
-    named.elements.length > 0 &&
-    named.elements.every((e) => e.isTypeOnly)
-  );
-}
+import { SRC, valueImports } from "../helpers/imports.ts";
 
 /** The files of src/ that loading `entry` loads through static imports, relative to src/. */
 function staticClosure(entry: string): string[] {
@@ -33,13 +13,7 @@ function staticClosure(entry: string): string[] {
   const visit = (file: string): void => {
     if (seen.has(file)) return;
     seen.add(file);
-    const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
-    for (const statement of source.statements) {
-      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
-      const specifier = statement.moduleSpecifier;
-      if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith(".")) continue;
-      if (!typeOnly(statement)) visit(resolve(dirname(file), specifier.text));
-    }
+    for (const next of valueImports(file)) visit(next);
   };
   visit(resolve(SRC, entry));
   return [...seen].map((file) => relative(SRC, file)).sort();

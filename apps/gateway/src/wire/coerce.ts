@@ -133,7 +133,7 @@ export function serialFromHexText(value: Json | undefined): number {
   return Number(big & 0xffffffffffffn);
 }
 
-export { serialToWire } from "../device/serial.ts";
+export { serialToWire } from "./serial.ts";
 
 /** A wire serial (hex-digit text) back to its integer value; NaN-safe (0 for junk). */
 export function serialFromWire(text: string): number {

@@ -8,7 +8,7 @@ import {
   serialIsZero,
   serialToWire,
   truncate,
-} from "../../src/http/coerce.ts";
+} from "../../src/wire/coerce.ts";
 
 describe("ArduinoJson-style coercion (API.md §1.1)", () => {
   it("reads numbers given as strings, non-numeric strings as 0", () => {
