@@ -6,7 +6,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "libsql";
-import type { Alert, AlertCoded, AlertDelivery } from "@dtu/api/alerts";
+import type { Alert, AlertCoded, AlertDelivery, AlertFacts } from "@dtu/api/alerts";
 import { coded } from "./codes.ts";
 import type { DeliveryResult } from "./contracts.ts";
 
@@ -53,36 +53,63 @@ const SCHEMA = `
 CREATE TABLE IF NOT EXISTS alerts(id INTEGER PRIMARY KEY, key TEXT NOT NULL, kind TEXT NOT NULL,
   severity TEXT NOT NULL, serial TEXT, name TEXT NOT NULL, channel INTEGER, title TEXT NOT NULL,
   detail TEXT NOT NULL, started INTEGER NOT NULL, cleared INTEGER, acknowledged INTEGER NOT NULL DEFAULT 0,
-  deliveries TEXT NOT NULL DEFAULT '[]');
+  deliveries TEXT NOT NULL DEFAULT '[]', facts TEXT);
 CREATE INDEX IF NOT EXISTS alerts_open ON alerts(cleared) WHERE cleared IS NULL;
 CREATE INDEX IF NOT EXISTS alerts_started ON alerts(started);
 CREATE INDEX IF NOT EXISTS alerts_key ON alerts(key, started);
 CREATE TABLE IF NOT EXISTS alerts_meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
-/** A row of `alerts`: the stored alert as SQLite keeps it (text enums, 0/1, deliveries as JSON). */
-type Row = Omit<StoredAlert, "kind" | "severity" | "acknowledged" | "deliveries"> & {
+/**
+ * A row of `alerts`: the stored alert as SQLite keeps it (text enums, 0/1, deliveries and facts as JSON; facts null
+ * on rows of a gateway before issue 34).
+ */
+type Row = Omit<StoredAlert, "kind" | "severity" | "acknowledged" | "deliveries" | "facts"> & {
   kind: string;
   severity: string;
   acknowledged: number;
   deliveries: string;
+  facts: string | null;
 };
 
-function fromRow(r: Row): StoredAlert {
-  let deliveries: AlertDelivery[] = [];
+/** A JSON column; a damaged one loses only what it holds, never the alert. */
+function json<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
   try {
-    deliveries = JSON.parse(r.deliveries) as AlertDelivery[];
+    return JSON.parse(text) as T;
   } catch {
-    // A damaged column loses only the delivery state, never the alert.
+    return fallback;
   }
-  // The table's columns are exactly StoredAlert's fields (SCHEMA); only their SQLite forms change.
+}
+
+/**
+ * Every field taken by name: a row object may carry more than the table's columns (libsql's `get()` adds
+ * `_metadata: {duration}`, which reached webhook bodies, issue 34 §11).
+ */
+function fromRow(r: Row): StoredAlert {
+  const facts = json<AlertFacts | null>(r.facts, null);
   return {
-    ...r,
+    id: r.id,
+    key: r.key,
     kind: r.kind as StoredAlert["kind"],
     severity: r.severity as StoredAlert["severity"],
+    serial: r.serial,
+    name: r.name,
+    channel: r.channel,
+    title: r.title,
+    detail: r.detail,
+    ...(facts && typeof facts === "object" ? { facts } : {}),
+    started: r.started,
+    cleared: r.cleared,
     acknowledged: r.acknowledged !== 0,
-    deliveries,
+    deliveries: json<AlertDelivery[]>(r.deliveries, []),
   };
+}
+
+/** A table made before issue 34 gains the facts column (the alert's words in the page's language). */
+function addFacts(db: Database.Database): void {
+  const columns = db.prepare("PRAGMA table_info(alerts)").all() as { name: string }[];
+  if (!columns.some((c) => c.name === "facts")) db.exec("ALTER TABLE alerts ADD COLUMN facts TEXT");
 }
 
 function withDelivery(list: AlertDelivery[], result: DeliveryResult): AlertDelivery[] {
@@ -101,9 +128,10 @@ export function openSqlStore(file: string): AlertStore {
   // The recorder writes on its own connection: wait for its short transactions instead of failing.
   db.pragma("busy_timeout = 5000");
   db.exec(SCHEMA);
+  addFacts(db);
   const insert = db.prepare(
-    `INSERT INTO alerts(key, kind, severity, serial, name, channel, title, detail, started)
-     VALUES (@key, @kind, @severity, @serial, @name, @channel, @title, @detail, @started)`,
+    `INSERT INTO alerts(key, kind, severity, serial, name, channel, title, detail, started, facts)
+     VALUES (@key, @kind, @severity, @serial, @name, @channel, @title, @detail, @started, @facts)`,
   );
   const byId = db.prepare("SELECT * FROM alerts WHERE id = ?");
   const setDeliveries = db.prepare("UPDATE alerts SET deliveries = ? WHERE id = ?");
@@ -119,7 +147,9 @@ export function openSqlStore(file: string): AlertStore {
     storage: "database",
     problem: null,
     insert(a) {
-      const info = insert.run({ ...a });
+      const { key, kind, severity, serial, name, channel, title, detail, started } = a;
+      const facts = a.facts ? JSON.stringify(a.facts) : null;
+      const info = insert.run({ key, kind, severity, serial, name, channel, title, detail, started, facts });
       return get(Number(info.lastInsertRowid)) as StoredAlert;
     },
     clear: (id, at) =>

@@ -34,7 +34,8 @@ export default defineArea({
     language: "Alert language",
     languageProposed:
       "Not chosen yet: alerts are written in English until you save. Proposed: this page's language.",
-    languageHint: "The alerts are not in this page's language: nobody has chosen the alert language yet.",
+    languageHint:
+      "Alerts sent out (MQTT, ntfy, webhook, e-mail) are written in English: nobody has chosen the alert language yet.",
     languageHintLink: "Choose it in the alert settings",
     rules: "Rules",
     enabled: "On",
@@ -169,7 +170,7 @@ export default defineArea({
     languageProposed:
       "Noch nicht gewählt: Bis zum Speichern werden Alarme auf Englisch geschrieben. Vorschlag: die Sprache dieser Seite.",
     languageHint:
-      "Die Alarme sind nicht in der Sprache dieser Seite verfasst: Die Alarmsprache wurde noch nicht gewählt.",
+      "Versendete Alarme (MQTT, ntfy, Webhook, E-Mail) werden auf Englisch geschrieben: Die Alarmsprache wurde noch nicht gewählt.",
     languageHintLink: "In den Alarm-Einstellungen wählen",
     rules: "Regeln",
     enabled: "Ein",
@@ -304,7 +305,7 @@ export default defineArea({
     languageProposed:
       "Pas encore choisie : les alertes sont rédigées en anglais jusqu'à l'enregistrement. Proposée : la langue de cette page.",
     languageHint:
-      "Les alertes ne sont pas rédigées dans la langue de cette page : personne n'a encore choisi la langue des alertes.",
+      "Les alertes envoyées (MQTT, ntfy, webhook, e-mail) sont rédigées en anglais : personne n'a encore choisi la langue des alertes.",
     languageHintLink: "La choisir dans les réglages des alertes",
     rules: "Règles",
     enabled: "Active",
