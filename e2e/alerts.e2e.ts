@@ -106,9 +106,11 @@ describe("alert screens", () => {
     // The gateway's title in the alert language: the inverter's name and the log entry's text.
     expect(await toast.textContent()).toBe("Alert: House roof: Grid: Grid overvoltage");
     await expect.poll(() => page.getByTestId("open-alerts").textContent()).toContain("1");
-    // The inverter's tab shows its open alert under the panel.
+    // The inverter's tab shows its open alert at the top of its panel, under the header (issue 34 §5).
     await page.getByRole("tab", { name: /House roof/ }).click();
     await page.locator("main .alert-warning", { hasText: "Open alert" }).first().waitFor();
+    const panel = page.locator("section.card", { has: page.getByRole("heading", { name: "House roof" }) });
+    expect(await panel.locator(".card-body > *").first().textContent()).toMatch(/^Open alert/);
 
     await page
       .locator("#main-nav")

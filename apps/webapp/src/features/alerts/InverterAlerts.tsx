@@ -6,7 +6,7 @@ import { useOpenAlerts } from "./useAlertFeed";
 import { alertWords } from "./words";
 
 /**
- * The open alerts of one inverter under its live panel (the live view's `inverter` slot, features/live/slots.ts).
+ * The open alerts of one inverter at the top of its live panel (the live view's `inverter` slot, features/live/slots.ts).
  * Titles are worded from each alert's kind and facts in the page's language (words.ts), rendered as text.
  */
 export function InverterAlerts({ id }: { id: string }) {
@@ -15,7 +15,7 @@ export function InverterAlerts({ id }: { id: string }) {
   const open = (useOpenAlerts() ?? []).filter((a) => a.serial === id);
   if (open.length === 0) return null;
   return (
-    <div className="alert alert-warning mt-2 mb-0" role="status">
+    <div className="alert alert-warning mb-3" role="status">
       <div className="fw-semibold mb-1">
         <Link href={gatewayPaths.alerts} className="alert-link">
           {t("alerts.inverterOpen")}
