@@ -110,7 +110,8 @@ describe("an overview started at night", () => {
       power_w: null,
       yield_day_wh: null,
       last_known_at: Math.max(...last.inverters.map((i) => i.t)),
-      inverters: { total: 2, read: 0 },
+      // Never read: not counted as answering, whatever the device's reachable flag says (issue 34 §7).
+      inverters: { total: 2, read: 0, reachable: 0, producing: 0 },
     });
     expect(roof?.last_known_at).toBeLessThan(NIGHT / 1000);
     expect(roof?.yield_total_kwh).toBeCloseTo(lifetimeKwh, 6);
@@ -126,7 +127,7 @@ describe("an overview started at night", () => {
       yield_day_wh: null,
       yield_total_kwh: null,
       last_known_at: null,
-      inverters: { total: 2, read: 0 },
+      inverters: { total: 2, read: 0, reachable: 0, producing: 0 },
     });
     expect(o.total).toEqual({ power_w: null, yield_day_wh: null, yield_total_kwh: roof?.yield_total_kwh });
   });
