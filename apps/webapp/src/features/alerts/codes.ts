@@ -85,7 +85,8 @@ export function codedText(
   english: string,
 ): string {
   const key = codeKey(coded.code);
-  return key ? t(key, coded.params ?? {}) : english;
+  // Trimmed: a parameter at the end may be empty (the list's `detail`: no server answer shown to a reader).
+  return key ? t(key, coded.params ?? {}).trim() : english;
 }
 
 /**
