@@ -44,6 +44,7 @@ const CODES: Record<AlertCode, true> = {
   not_written: true,
   acknowledged: true,
   data_missing: true,
+  data_too_large: true,
   data_json: true,
   data_object: true,
   alert_id: true,

@@ -67,6 +67,8 @@ export interface AlertCodeParams {
   not_written: None;
   acknowledged: { id: number };
   data_missing: None;
+  /** The request's body is larger than `max` bytes (the field `data`). */
+  data_too_large: { max: number };
   data_json: None;
   data_object: None;
   alert_id: None;

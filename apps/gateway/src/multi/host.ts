@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance } from "fastify";
+import { setSecurityHeaders } from "../security/headers.ts";
 
 export interface Mount {
   /** `/d/garage/` or `/solar/`: starts and ends with `/`. */
@@ -63,6 +64,8 @@ export function createHost(opts: HostOptions): Server {
       res.writeHead(301, { location: bare.prefix + (query === undefined ? "" : `?${query}`) }).end();
       return;
     }
+    // The top level writes raw answers: the security headers of pages or API answers, as every app's (issue 34 §14).
+    setSecurityHeaders(res, path);
     if (opts.top) opts.top(req, res);
     else danger(res, 404, `Nothing at ${path}`);
   });

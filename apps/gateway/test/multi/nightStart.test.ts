@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_CONTENT_SECURITY_POLICY } from "../../src/security/headers.ts";
 import type { HistoryLast } from "@dtu/api/history";
 import { LiveData } from "@dtu/api/live";
 import { parseStrict } from "@dtu/api/strict";
@@ -88,6 +89,18 @@ afterAll(async () => {
 
 const getJson = async (path: string): Promise<unknown> => (await fetch(`http://${t.origin}${path}`)).json();
 const overview = async (): Promise<OpenOverview> => openOverview(await getJson("/api/overview"));
+
+describe("the top level's answers", () => {
+  it("carry the API's security headers: CSP, nosniff, Referrer-Policy, on its 404 too (issue 34 §14)", async () => {
+    for (const path of ["/api/overview", "/api/overview/energy", "/api/gateway/features", "/api/nothing"]) {
+      const res = await fetch(`http://${t.origin}${path}`);
+      await res.arrayBuffer();
+      expect(res.headers.get("content-security-policy"), path).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+    }
+  });
+});
 
 describe("an overview started at night", () => {
   it("says null for what was never read, and takes a sim device's lifetime yield from its history", async () => {
