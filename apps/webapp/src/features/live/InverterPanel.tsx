@@ -36,27 +36,20 @@ function Cards({ cards, stale }: { cards: ReactNode[]; stale: boolean }) {
   );
 }
 
+type PanelProps = { id: string; feed?: LiveFeed; top?: ReactNode };
+
 /**
  * One inverter (SEED §2): coloured header, buttons, the INV/AC/DC cards and the five dialogs. Memoised by serial
  * and reading only its own entry, so an update of another inverter does not render it again. `top`: the gateway
  * build's parts (slots.ts `inverter`: open alerts, last known values) first under the header, where a phone sees
- * them without scrolling past every table (issue 34 §5).
+ * them without scrolling past every table (issue 34 §5). Only the open dialog is rendered (issue 15 §2, §3: closed
+ * ones ran their hooks on the first view and on every update); it starts fresh each time it opens.
  */
-export const InverterPanel = memo(function InverterPanel({
-  id,
-  feed,
-  top,
-}: {
-  id: string;
-  feed?: LiveFeed;
-  top?: ReactNode;
-}) {
+export const InverterPanel = memo(function InverterPanel({ id, feed, top }: PanelProps) {
   const entry = useInverter(id, feed);
   const facts = useFacts(feed);
   const { t, number, hm } = useI18n();
   const loggedIn = useLoggedIn();
-  // Only the open dialog is rendered (issue 15 §2, §3: closed ones ran their hooks on the first view and on every
-  // update); it starts fresh each time it opens.
   const [Open, setOpen] = useState<Dialog | null>(null);
   if (!entry) return null;
   const inv = entry.data;
