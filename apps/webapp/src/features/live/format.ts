@@ -85,11 +85,6 @@ export function limitValid(kind: LimitKind, maxPower: number, value: number): bo
  */
 export function ageText(s: number, locale: string): string {
   if (s < 60) return `${s} s`;
-  const [n, unit] =
-    s < 3600
-        ? [s / 60, "minute"]
-        : s < 86_400
-          ? [s / 3600, "hour"]
-          : [s / 86_400, "day"];
+  const [n, unit] = s < 3600 ? [s / 60, "minute"] : s < 86_400 ? [s / 3600, "hour"] : [s / 86_400, "day"];
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short" }).format(Math.floor(n));
 }
