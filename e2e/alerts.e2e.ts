@@ -8,9 +8,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AlertConfigView } from "@dtu/api/alerts";
+import { deviceApi } from "./deviceApi";
 import { startHarness, type Harness } from "./harness";
 
 const HMS = "116482345678";
+const HM = "114182123456";
 // Late morning in June at the default location: every inverter answers, the sun is high.
 const START = Date.parse("2026-06-15T09:00:00Z");
 
@@ -103,9 +106,11 @@ describe("alert screens", () => {
     // The gateway's title in the alert language: the inverter's name and the log entry's text.
     expect(await toast.textContent()).toBe("Alert: House roof: Grid: Grid overvoltage");
     await expect.poll(() => page.getByTestId("open-alerts").textContent()).toContain("1");
-    // The inverter's tab shows its open alert under the panel.
+    // The inverter's tab shows its open alert at the top of its panel, under the header (issue 34 §5).
     await page.getByRole("tab", { name: /House roof/ }).click();
     await page.locator("main .alert-warning", { hasText: "Open alert" }).first().waitFor();
+    const panel = page.locator("section.card", { has: page.getByRole("heading", { name: "House roof" }) });
+    expect(await panel.locator(".card-body > *").first().textContent()).toMatch(/^Open alert/);
 
     await page
       .locator("#main-nav")
@@ -123,6 +128,54 @@ describe("alert screens", () => {
     await item.getByText("Acknowledged").waitFor();
     h.assertClean(page);
     security.allow_readonly = true;
+    await page.close();
+  });
+
+  it("words alerts on screen in the page's language; the alert language is for what is sent out (issue 34 §3, §4)", async () => {
+    const api = deviceApi(() => h.baseUrl);
+    const config = await api<AlertConfigView>("/api/alerts/config");
+    const webhook = { ...config.channels.webhook, enabled: true, url: sinkUrl };
+    await api("/api/alerts/config", { ...config, language: "de", channels: { ...config.channels, webhook } });
+    const page = await h.openPage("/", { loggedIn: true });
+    await page.locator("main .card").first().waitFor();
+    await expect.poll(() => page.locator("#main-nav").getByRole("link", { name: "Alerts" }).count()).toBe(1);
+    const app = h.gatewayApp();
+    const fleet = app.gateway.fleet as unknown as {
+      faults: { failCommands(serial: string, on: boolean): boolean };
+      setLimit(serial: string, value: number, type: number): unknown;
+    };
+    const sent = bodies.length;
+    fleet.faults.failCommands(HM, true);
+    fleet.setLimit(HM, 50, 1);
+    // Failure alternates with Pending while the DTU re-sends (API.md §3.7): evaluate until one is seen.
+    const raised = page.locator(".toast", { hasText: "Alert:" });
+    for (let i = 0; i < 60 && !(await raised.count()); i++) {
+      await app.alerts?.tick();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(await raised.textContent()).toMatch(/^Alert: .+: limit command failed$/);
+    // Sent out in the alert language.
+    await expect
+      .poll(() => bodies.slice(sent).map((b) => (JSON.parse(b) as { title: string }).title))
+      .toEqual([expect.stringMatching(/: Befehl \(Limit\) fehlgeschlagen$/)]);
+    // The Alerts screen, open alerts: worded in English too, its detail as well.
+    await page
+      .locator("#main-nav")
+      .getByRole("link", { name: /^Alerts/ })
+      .click();
+    const item = page.locator("main .list-group-item", { hasText: "limit command failed" }).first();
+    await item.waitFor();
+    expect(await item.textContent()).toContain("The inverter did not acknowledge the limit command");
+    fleet.faults.failCommands(HM, false);
+    const resolved = page.locator(".toast", { hasText: "Resolved:" });
+    for (let i = 0; i < 60 && !(await resolved.count()); i++) {
+      await app.alerts?.tick();
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // One prefix, the page's: not "Resolved: Behoben: …".
+    expect(await resolved.textContent()).toMatch(/^Resolved: .+: limit command failed$/);
+    h.assertClean(page);
+    await api("/api/alerts/config", config);
     await page.close();
   });
 

@@ -319,7 +319,7 @@ describe("History screen", () => {
     }
   });
 
-  it("after a restart at night the live view shows each inverter's last reading from the history, labelled", async () => {
+  it("after a restart at night the live view leads each panel with its last reading from the history, labelled", async () => {
     // Night on the device (the inverters sleep), then its own reboot: nothing read since the start (issue 25).
     const admin = deviceApi(() => h.baseUrl);
     const night = { year: 2026, month: 6, day: 22, hour: 1, minute: 0, second: 0 };
@@ -332,13 +332,32 @@ describe("History screen", () => {
     const label = new RegExp(`^Zuletzt gelesen (${when}) \\(aus dem Verlauf des Gateways\\)$`);
     const card = page.getByRole("region", { name: label });
     await card.waitFor();
-    // The live panel above keeps its dashes; the history's values are in their own labelled card below it.
-    expect(await page.locator("td.text-end", { hasText: "—" }).count()).toBeGreaterThan(0);
+    // The panel leads with the history's values (issue 34 §9): its card comes before the panel's buttons, and the
+    // live tables, every value a dash, are folded away under "not read since …".
+    const panel = page.locator("section.card", { has: card });
+    const first = panel.locator(".card-body > *").first();
+    expect(await first.getAttribute("aria-label")).toMatch(label);
+    const folded = panel.locator(".card-body > details");
+    expect(await folded.locator("summary").textContent()).toMatch(
+      /^Seit dem Start der DTU um .+ noch nicht gelesen\.$/,
+    );
+    expect(await folded.getAttribute("open")).toBeNull();
+    expect(await panel.locator("td.text-end", { hasText: "—" }).first().isVisible()).toBe(false);
     expect(await card.locator("td.text-end", { hasText: "—" }).count()).toBe(0);
     const power = card.locator("tr", { has: page.getByRole("rowheader", { name: "Leistung" }) }).first();
     expect(await power.locator("td").first().textContent()).toMatch(/^\d+(,\d)?$/);
-    // The totals: dashes, and under them the lifetime yield the history last read for them.
-    expect(await page.locator(".row-cols-3 .card-body").first().textContent()).toBe("— kWh");
+    // The day's yield says which day it is from, as the card's label does (the browser's day against the reading's).
+    const head = (await card.getAttribute("aria-label")) ?? "";
+    const yieldRow = /gestern/.test(head)
+      ? "Ertrag gestern"
+      : /heute/.test(head)
+        ? "Ertrag heute"
+        : /^Ertrag am /;
+    expect(await card.getByRole("rowheader", { name: yieldRow }).count()).toBeGreaterThan(0);
+    // The total yield card: the last known total, marked as such; under the totals the line says whose it is.
+    expect(await page.locator(".row-cols-3 .card-body").first().textContent()).toMatch(
+      new RegExp(`^[\\d.]+,\\d{3} kWhzuletzt bekannt, (${when})$`),
+    );
     const sum = `^Seit dem Start nicht gelesen \\(2\\): Gesamtertrag [\\d.]+,\\d{3} kWh, zuletzt gelesen (${when})`;
     await page.getByText(new RegExp(sum)).waitFor();
     await h.screenshot(page, "history-last-known-de-375");

@@ -67,6 +67,8 @@ export interface AlertCodeParams {
   not_written: None;
   acknowledged: { id: number };
   data_missing: None;
+  /** The request's body is larger than `max` bytes (the field `data`). */
+  data_too_large: { max: number };
   data_json: None;
   data_object: None;
   alert_id: None;
@@ -136,6 +138,30 @@ export interface AlertDelivery extends AlertCodeFields {
   error: string | null;
 }
 
+/**
+ * The facts an alert's words are made of (issue 34 §4): the screens word an alert from its `kind` and these, in the
+ * page's language; `title` and `detail` are the alert language's words, for what is sent out (MQTT, ntfy, webhook,
+ * e-mail). Each kind carries the ones its words use. Absent on an alert stored by an older gateway (the screens then
+ * show `title` and `detail`).
+ */
+export interface AlertFacts {
+  /** Minutes of the rule's threshold. */
+  minutes?: number;
+  /** weak_string: the string's number (1 = first) and its name set in Settings > Inverters ("" when none). */
+  string?: number;
+  string_name?: string;
+  /** weak_string: the string's share of the inverter's power now and usually, in %, and the rule's threshold. */
+  share?: number;
+  usual?: number;
+  percent?: number;
+  /** command_failed: which command. */
+  command?: "limit" | "power";
+  /** event_log: the entry's id, its text (as the device gave it, in the alert language) and start (`HH:MM`). */
+  event?: number;
+  message?: string;
+  time?: string;
+}
+
 export interface Alert {
   id: number;
   kind: AlertKind;
@@ -150,6 +176,8 @@ export interface Alert {
   title: string;
   /** More words (values, thresholds), in the alert language. */
   detail: string;
+  /** What the words are made of, for the screens' own wording in the page's language. */
+  facts?: AlertFacts;
   /**
    * Unix s. A rule's alert: when its condition began (first seen), not when it was raised after the rule's
    * threshold. An event-log alert: when it was raised.

@@ -8,12 +8,13 @@ import type { AlertConfig } from "./config.ts";
 import type { Dispatcher } from "./contracts.ts";
 import { createEventWatch, isEventKey } from "./eventWatch.ts";
 import { createNotifier, seconds, type Notifier } from "./notify.ts";
-import { observe, type Observation, type Usual } from "./rules.ts";
+import { observe, type Usual } from "./rules.ts";
 import type { AlertSource, SourceSnapshot } from "./source.ts";
 import type { AlertStore, StoredAlert } from "./store.ts";
 import { createSummary } from "./summary.ts";
 import { createTrackerState, step, type TrackerState } from "./tracker.ts";
-import { TEXTS, fill, num } from "./texts.ts";
+import { fill } from "./texts.ts";
+import { ruleFacts, wordsOf } from "./words.ts";
 
 export interface EngineDeps {
   source: AlertSource;
@@ -34,21 +35,6 @@ export interface Engine {
   idle(): Promise<void>;
 }
 
-function words(o: Observation, config: AlertConfig): { title: string; detail: string } {
-  const t = TEXTS[config.language];
-  const lang = config.language;
-  const values: Record<string, string | number> = {
-    name: o.name,
-    string: (o.channel ?? 0) + 1,
-    command: o.facts.power ? t.power : t.limit,
-    minutes: o.facts.minutes ?? 0,
-    percent: o.facts.percent ?? 0,
-    share: num(o.facts.share ?? 0, lang),
-    usual: num(o.facts.usual ?? 0, lang),
-  };
-  return { title: fill(t[o.kind].title, values), detail: fill(t[o.kind].detail, values) };
-}
-
 /** The rules with thresholds (rules.ts, tracker.ts): raise and clear. */
 function conditions(
   deps: EngineDeps,
@@ -62,6 +48,7 @@ function conditions(
   const managed = open.filter((a) => !isEventKey(a.key));
   const result = step(tracker, observations, new Set(managed.map((a) => a.key)), snap.now);
   for (const o of result.raise) {
+    const facts = ruleFacts(o);
     const alert = deps.store.insert({
       key: o.key,
       kind: o.kind,
@@ -69,7 +56,8 @@ function conditions(
       serial: o.serial,
       name: o.name,
       channel: o.channel,
-      ...words(o, config),
+      ...wordsOf(o.kind, o.name, facts, config.language),
+      facts,
       // Dated from when the condition began, not from the raise after its threshold (issue 23).
       started: seconds(o.since),
     });

@@ -8,7 +8,7 @@ import type { AlertConfig } from "./config.ts";
 import { decideEvents, timeOfDay, type EventFinding } from "./events.ts";
 import { seconds, type Notifier } from "./notify.ts";
 import type { AlertStore, StoredAlert } from "./store.ts";
-import { fill } from "./texts.ts";
+import { wordsOf } from "./words.ts";
 
 export interface EventWatchDeps {
   source: AlertSource;
@@ -31,8 +31,7 @@ export function createEventWatch(
   const read = new Map<string, { count: number; at: number }>();
 
   function raise(snap: SourceSnapshot, serial: string, name: string, f: EventFinding): void {
-    const t = notify.texts();
-    const values = { name, message: f.event.message, id: f.event.id, time: timeOfDay(f.event.start) };
+    const facts = { event: f.event.id, message: f.event.message, time: timeOfDay(f.event.start) };
     const alert = store.insert({
       key: f.key,
       kind: "event_log",
@@ -40,8 +39,8 @@ export function createEventWatch(
       serial,
       name,
       channel: null,
-      title: fill(t.event_log.title, values),
-      detail: fill(t.event_log.detail, values),
+      ...wordsOf("event_log", name, facts, deps.config().language),
+      facts,
       started: seconds(snap.now),
     });
     if (!f.ended) return notify.raised(alert, snap.now);

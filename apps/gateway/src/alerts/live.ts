@@ -2,6 +2,7 @@
 import type { EventLog, LimitStatus, LiveInverter, PowerStatus } from "@dtu/api/live";
 import { readingOf } from "../history/reading.ts";
 import type { SourceEvent, SourceInverter } from "./source.ts";
+import { stringNames } from "./stringNames.ts";
 
 export function sourceInverter(
   inv: LiveInverter,
@@ -22,6 +23,7 @@ export function sourceInverter(
     strings: measured
       ? (r?.strings.map((s) => s.power) ?? before?.strings.map(() => 0) ?? [])
       : (before?.strings ?? []),
+    stringNames: stringNames(inv),
     limitRelative: typeof inv.limit_relative === "number" ? inv.limit_relative : 0,
     events: typeof inv.events === "number" ? inv.events : -1,
     limitStatus: limit?.[inv.serial]?.limit_set_status ?? null,

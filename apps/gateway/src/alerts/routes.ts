@@ -6,10 +6,11 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { alertEndpoints, type AlertEndpointName, type AuthClass } from "@dtu/api/endpoints";
 import { dayBounds, parseDay } from "../history/days.ts";
-import type { AlertCode, AlertCodeParams } from "@dtu/api/alerts";
+import type { AlertCode, AlertCodeParams, AlertResult } from "@dtu/api/alerts";
 import { CodedError, codeFields, coded } from "./codes.ts";
 import type { Alerts } from "./service.ts";
 import type { AlertQuery } from "./store.ts";
+import { setSecurityHeaders } from "../security/headers.ts";
 
 export interface AlertRoute {
   name: AlertEndpointName;
@@ -75,8 +76,23 @@ function stream({ alerts, req, reply }: AlertCtx): undefined {
     return undefined;
   }
   reply.hijack();
+  // Hijacked: Fastify's hooks add no header any more, so the API's own are set here (issue 34 §14).
+  setSecurityHeaders(reply.raw, "/api/alerts/stream");
   hub.serve(req.raw, reply.raw);
   return undefined;
+}
+
+/**
+ * The answer to a POST of the alert API whose body is over the server's limit (`maxBytes`): the alert API's refusal
+ * naming the field `data` with its code, not the device's numeric "Data too large!" (issue 34 §14).
+ */
+export function tooLargeAnswer(maxBytes: number): AlertResult {
+  return {
+    type: "warning",
+    message: `data is larger than ${maxBytes} bytes`,
+    field: "data",
+    ...codeFields(coded("data_too_large", { max: maxBytes })),
+  };
 }
 
 export const alertRoutes: AlertRoute[] = [

@@ -29,6 +29,8 @@ export interface Observation {
   clearAfterMs: number;
   /** Values for the alert's words (texts.ts). */
   facts: Record<string, number>;
+  /** A string's alert: the string's name set by the owner ("" or absent: none, the number names it). */
+  stringName?: string;
 }
 
 const MINUTE = 60_000;
@@ -160,6 +162,7 @@ function weakStrings(snap: SourceSnapshot, rules: AlertRules, usual: Usual): Obs
         serial: inv.serial,
         name: inv.name,
         channel,
+        stringName: inv.stringNames?.[channel] ?? "",
         bad,
         raiseAfterMs: rule.minutes * MINUTE,
         clearAfterMs: clearDelay(rule.minutes),

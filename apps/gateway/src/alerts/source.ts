@@ -28,6 +28,8 @@ export interface SourceInverter {
   power: number;
   /** DC power per string in W, 0-based as in live data. */
   strings: number[];
+  /** Each string's name set in Settings > Inverters ("" where none is set), 0-based; absent: none known. */
+  stringNames?: string[];
   /** Active limit in % as the DTU read it (`limit_relative`; 0 until read, API.md §3.1). */
   limitRelative: number;
   /** Entries in the inverter's event log (0–15), -1 when not known. */

@@ -7,7 +7,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Alert, AlertCoded, AlertDelivery } from "@dtu/api/alerts";
+import type { Alert, AlertCoded, AlertDelivery, AlertFacts } from "@dtu/api/alerts";
 import { HISTORY_DB_MIGRATIONS } from "../history/schema.ts";
 import { inWords } from "../storage/dbWords.ts";
 import { closeDb, NewerFile, openVersioned } from "../storage/sqliteFile.ts";
@@ -60,28 +60,49 @@ export interface AlertStore {
   close(): void;
 }
 
-/** A row of `alerts`: the stored alert as SQLite keeps it (text enums, 0/1, deliveries as JSON). */
-type Row = Omit<StoredAlert, "kind" | "severity" | "acknowledged" | "deliveries"> & {
+/**
+ * A row of `alerts`: the stored alert as SQLite keeps it (text enums, 0/1, deliveries and facts as JSON; facts null
+ * on rows of a gateway before issue 34, history/schema.ts version 2).
+ */
+type Row = Omit<StoredAlert, "kind" | "severity" | "acknowledged" | "deliveries" | "facts"> & {
   kind: string;
   severity: string;
   acknowledged: number;
   deliveries: string;
+  facts: string | null;
 };
 
-function fromRow(r: Row): StoredAlert {
-  let deliveries: AlertDelivery[] = [];
+/** A JSON column; a damaged one loses only what it holds, never the alert. */
+function json<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
   try {
-    deliveries = JSON.parse(r.deliveries) as AlertDelivery[];
+    return JSON.parse(text) as T;
   } catch {
-    // A damaged column loses only the delivery state, never the alert.
+    return fallback;
   }
-  // The table's columns are exactly StoredAlert's fields (history/schema.ts); only their SQLite forms change.
+}
+
+/**
+ * Every field taken by name: a row object may carry more than the table's columns (libsql's `get()` adds
+ * `_metadata: {duration}`, which reached webhook bodies, issue 34 §11).
+ */
+function fromRow(r: Row): StoredAlert {
+  const facts = json<AlertFacts | null>(r.facts, null);
   return {
-    ...r,
+    id: r.id,
+    key: r.key,
     kind: r.kind as StoredAlert["kind"],
     severity: r.severity as StoredAlert["severity"],
+    serial: r.serial,
+    name: r.name,
+    channel: r.channel,
+    title: r.title,
+    detail: r.detail,
+    ...(facts && typeof facts === "object" ? { facts } : {}),
+    started: r.started,
+    cleared: r.cleared,
     acknowledged: r.acknowledged !== 0,
-    deliveries,
+    deliveries: json<AlertDelivery[]>(r.deliveries, []),
   };
 }
 
@@ -102,6 +123,7 @@ const columns = (a: StoredAlert) => ({
   title: a.title,
   detail: a.detail,
   started: a.started,
+  facts: a.facts ? JSON.stringify(a.facts) : null,
   cleared: a.cleared,
   acknowledged: a.acknowledged ? 1 : 0,
   deliveries: JSON.stringify(a.deliveries),
@@ -113,8 +135,8 @@ export function openSqlStore(file: string, nowMs?: number): SqlAlertStore {
     ...(nowMs !== undefined ? { nowMs } : {}),
   });
   const insert = db.prepare(
-    `INSERT INTO alerts(key, kind, severity, serial, name, channel, title, detail, started)
-     VALUES (@key, @kind, @severity, @serial, @name, @channel, @title, @detail, @started)`,
+    `INSERT INTO alerts(key, kind, severity, serial, name, channel, title, detail, started, facts)
+     VALUES (@key, @kind, @severity, @serial, @name, @channel, @title, @detail, @started, @facts)`,
   );
   const byId = db.prepare("SELECT * FROM alerts WHERE id = ?");
   const setDeliveries = db.prepare("UPDATE alerts SET deliveries = ? WHERE id = ?");
@@ -131,7 +153,9 @@ export function openSqlStore(file: string, nowMs?: number): SqlAlertStore {
     storage: "database",
     problem: null,
     insert(a) {
-      const info = insert.run({ ...a });
+      const { key, kind, severity, serial, name, channel, title, detail, started } = a;
+      const facts = a.facts ? JSON.stringify(a.facts) : null;
+      const info = insert.run({ key, kind, severity, serial, name, channel, title, detail, started, facts });
       return get(Number(info.lastInsertRowid)) as StoredAlert;
     },
     clear: (id, at) =>
@@ -172,9 +196,9 @@ function adopt(
      deliveries = @deliveries WHERE id = @id`,
   );
   const add = db.prepare(
-    `INSERT INTO alerts(key, kind, severity, serial, name, channel, title, detail, started, cleared, acknowledged,
-     deliveries) VALUES (@key, @kind, @severity, @serial, @name, @channel, @title, @detail, @started, @cleared,
-     @acknowledged, @deliveries)`,
+    `INSERT INTO alerts(key, kind, severity, serial, name, channel, title, detail, started, facts, cleared,
+     acknowledged, deliveries) VALUES (@key, @kind, @severity, @serial, @name, @channel, @title, @detail, @started,
+     @facts, @cleared, @acknowledged, @deliveries)`,
   );
   const ids = new Map<number, number>();
   for (const a of gathered.alerts) {

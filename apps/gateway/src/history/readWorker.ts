@@ -26,8 +26,8 @@ function run(req: ReadRequest): string | null {
   zone = req.zone;
   switch (req.op) {
     case "power": {
-      const [date, serial, format] = req.args;
-      const result = queries.power(date, serial);
+      const [date, serial, format, nowMs] = req.args;
+      const result = queries.power(date, serial, nowMs);
       return format === "csv" ? powerCsv(result, req.zone) : JSON.stringify(result);
     }
     case "energy": {

@@ -15,7 +15,7 @@ import type { PosixTz } from "../time/posixTz.ts";
 export type ReadFormat = "json" | "csv";
 
 export type ReadRequest = { id: number; zone: PosixTz } & (
-  | { op: "power"; args: [date: string, serial: string | null, format: ReadFormat] }
+  | { op: "power"; args: [date: string, serial: string | null, format: ReadFormat, nowMs?: number] }
   | {
       op: "energy";
       args: [from: string, to: string, interval: HistoryInterval, serial: string | null, format: ReadFormat];

@@ -119,7 +119,7 @@ export function historyHandlers(source: HistorySource): HistoryHandler[] {
         const date = day(query, "date");
         const serial = serialParam(query);
         const fmt = format(query);
-        const text = await h.reads.power(date, serial, fmt);
+        const text = await h.reads.power(date, serial, fmt, h.now());
         return fmt === "csv" ? sendCsv(reply, `power-${date}`, text) : sendJsonText(reply, text);
       }),
     },

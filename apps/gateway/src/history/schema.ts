@@ -34,5 +34,11 @@ CREATE INDEX IF NOT EXISTS alerts_key ON alerts(key, started);
 CREATE TABLE IF NOT EXISTS alerts_meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 `;
 
+/**
+ * Version 2 (issue 34 §4): each alert keeps its facts (kind-specific values such as the string's name and its share),
+ * so the screens word it in the page's language. Rows from before have none (null): they show their stored words.
+ */
+const V2 = "ALTER TABLE alerts ADD COLUMN facts TEXT";
+
 /** Index i brings the file from version i to i + 1; the file's current version is the list's length. */
-export const HISTORY_DB_MIGRATIONS: readonly Migration[] = [(db) => db.exec(V1)];
+export const HISTORY_DB_MIGRATIONS: readonly Migration[] = [(db) => db.exec(V1), (db) => db.exec(V2)];

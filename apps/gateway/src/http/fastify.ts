@@ -23,7 +23,7 @@ export interface Routing {
 }
 
 const ALL_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"] as const;
-const BODY_LIMIT = 1024 * 1024;
+export const BODY_LIMIT = 1024 * 1024;
 
 export interface DeviceHttpParts {
   gw: Gateway;

@@ -64,10 +64,12 @@ export function deviceFigures(live: DeviceLive, last: LastReadings): DeviceFigur
 
 /**
  * A card's inverter counts: total and read since the DTU started as last known; reachable and producing are "now",
- * which a silent device's last document no longer tells, so 0 while it does not answer.
+ * which a silent device's last document no longer tells, so 0 while it does not answer. An inverter never read since
+ * the DTU started is not answering: the device calls it reachable until its first failed polls pass the threshold
+ * (about 30 s after a start at night, API.md §3.1), which no answer backs (issue 34 §7).
  */
 export function inverterCounts(live: DeviceLive): OverviewDevice["inverters"] {
-  const now = live.reachable ? live.inverters : [];
+  const now = live.reachable ? live.inverters.filter((i) => i.read) : [];
   return {
     total: live.inverters.length,
     reachable: now.filter((i) => i.reachable).length,

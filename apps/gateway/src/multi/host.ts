@@ -13,6 +13,7 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { drainBodies } from "../http/fastify.ts";
+import { addSecurityHeaders } from "../security/headers.ts";
 
 export interface Mount {
   /** `/d/garage/` or `/solar/`: starts and ends with `/`. */
@@ -108,6 +109,12 @@ export function createHost(opts: HostOptions): FastifyInstance {
   });
   // The top level reads no bodies; a device's body is never read here (the hand-over comes first).
   drainBodies(host);
+  // The top level's own answers carry the security headers of pages or API answers, as every device app's do
+  // (issue 34 §14); a request handed over to a device app is answered by that app and never comes here.
+  host.addHook("onSend", async (req, reply, payload) => {
+    addSecurityHeaders(reply, rawPath(req.raw));
+    return payload;
+  });
   for (const mount of mounts) {
     const forward = async (req: FastifyRequest, reply: FastifyReply) => void outside(req, reply);
     // Every method the router knows; any other reaches the same hand-over through the 404 handler.

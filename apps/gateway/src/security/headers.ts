@@ -13,6 +13,7 @@
  * - no framing, no plugins, no form posts elsewhere; a <base> only of this origin: the web app's page names its base
  *   (`<base href="/">`, or the prefix a gateway serving several devices puts there: issue 24 §3, multi/mount.ts).
  */
+import type { ServerResponse } from "node:http";
 import type { FastifyReply } from "fastify";
 
 /** The host the web app's version check asks (SEED: "new firmware available"). */
@@ -45,11 +46,23 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "referrer-policy": "no-referrer",
 };
 
+/** The headers of pages, or those of API answers under `/api`. */
+export function securityHeadersFor(path: string): Readonly<Record<string, string>> {
+  const api = path === "/api" || path.startsWith("/api/");
+  return api ? API_SECURITY_HEADERS : SECURITY_HEADERS;
+}
+
 /** Adds the headers of pages, or those of API answers under `/api`. */
 export function addSecurityHeaders(reply: FastifyReply, path: string): void {
-  const api = path === "/api" || path.startsWith("/api/");
-  for (const [name, value] of Object.entries(api ? API_SECURITY_HEADERS : SECURITY_HEADERS))
-    void reply.header(name, value);
+  for (const [name, value] of Object.entries(securityHeadersFor(path))) void reply.header(name, value);
+}
+
+/**
+ * The same on a raw response, for answers written outside Fastify's hooks (the alert stream after `hijack()`, the
+ * top level of a several-device gateway: issue 34 §14). Set before `writeHead`, which keeps them unless it names one.
+ */
+export function setSecurityHeaders(res: ServerResponse, path: string): void {
+  for (const [name, value] of Object.entries(securityHeadersFor(path))) res.setHeader(name, value);
 }
 
 /**

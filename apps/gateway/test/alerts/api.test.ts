@@ -197,6 +197,26 @@ describe("settings", () => {
     expect(consoleText.join("")).not.toContain(PASSWORD);
   });
 
+  it("an oversized body is refused naming the field data, with its code, not the device's numeric answer", async () => {
+    const file = join(gw.dataDir, "alerts.json");
+    const before = readFileSync(file, "utf8");
+    const res = await gw.app.inject({
+      method: "POST",
+      url: alertEndpoints.configPost.path,
+      headers: H,
+      payload: `data=${"x".repeat(2 * 1024 * 1024)}`,
+    });
+    const answer = parseStrict(alertResponseSchemas.configPost, JSON.parse(res.body));
+    expect(answer).toEqual({
+      type: "warning",
+      message: "data is larger than 1048576 bytes",
+      field: "data",
+      code: "data_too_large",
+      params: { max: 1048576 },
+    });
+    expect(readFileSync(file, "utf8")).toBe(before);
+  });
+
   it("a refusal names the field, and nothing changes", async () => {
     const file = join(gw.dataDir, "alerts.json");
     const before = readFileSync(file, "utf8");

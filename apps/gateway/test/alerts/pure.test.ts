@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "libsql";
 import { describe, expect, it } from "vitest";
 import { defaultAlertConfig } from "../../src/alerts/config.ts";
 import { decideEvents } from "../../src/alerts/events.ts";
@@ -194,6 +195,32 @@ describe("store", () => {
       expect(lines).toHaveLength(1);
       expect(second.id).toBeGreaterThan(first.id);
       expect(store.open().map((a) => a.key)).toEqual(["radio", "clock"]);
+      store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("a table of an older gateway gains the facts column; its alerts keep their words and have no facts", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dtu-alert-store-"));
+    try {
+      const file = join(dir, "history.db");
+      const old = new Database(file);
+      old.exec(`CREATE TABLE alerts(id INTEGER PRIMARY KEY, key TEXT NOT NULL, kind TEXT NOT NULL,
+        severity TEXT NOT NULL, serial TEXT, name TEXT NOT NULL, channel INTEGER, title TEXT NOT NULL,
+        detail TEXT NOT NULL, started INTEGER NOT NULL, cleared INTEGER, acknowledged INTEGER NOT NULL DEFAULT 0,
+        deliveries TEXT NOT NULL DEFAULT '[]')`);
+      old.exec(`INSERT INTO alerts(key, kind, severity, name, title, detail, started)
+        VALUES ('radio', 'radio', 'warning', 'dtu', 'dtu (DTU): Funkproblem', '', 100)`);
+      old.close();
+      const store = openSqlStore(file);
+      const facts = { minutes: 30 };
+      const base = { serial: null, name: "dtu", channel: null, detail: "", severity: "warning" as const };
+      store.insert({ ...base, key: "clock", kind: "clock", title: "clock", started: 200, facts });
+      const [older, newer] = store.open();
+      expect(older).not.toHaveProperty("facts");
+      expect(older?.title).toBe("dtu (DTU): Funkproblem");
+      expect(newer?.facts).toEqual(facts);
       store.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

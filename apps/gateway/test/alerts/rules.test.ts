@@ -170,6 +170,45 @@ describe("weak string", () => {
     expect(summaryOf(h.messages, "cleared")).toEqual([`weak_string ${HMS}/2`]);
   });
 
+  it("names the string as Settings > Inverters does, in the words and the facts (issue 34 §2, §4)", async () => {
+    const channel = ["North", "East", "South", "West"].map((name) => ({
+      name,
+      max_power: 0,
+      yield_total_offset: 0,
+    }));
+    h = await harness("2024-06-15T10:00:00Z", {
+      inverters: [slot(HM), slot(HMS, { channel })],
+      faults: [parseFault(`${HMS}:2=0.4`)],
+      rules: only({ weak_string: { enabled: true, minutes: 10, percent: 60 } }),
+    });
+    h.alertConfig.language = "de";
+    await h.runTo("2024-06-15T10:12:00Z");
+    expect(h.messages[0]?.title).toBe(`Inverter ${HMS.slice(-4)}: String East liefert zu wenig`);
+    const facts = h.messages[0]?.alert?.facts;
+    expect(facts).toMatchObject({ string: 2, string_name: "East", minutes: 10, percent: 60 });
+    expect(facts?.share).toBeGreaterThan(0);
+    // Stored with the alert: the list carries the facts too, and only the documented fields.
+    const [stored] = h.store.open();
+    expect(stored?.facts).toEqual(facts);
+    expect(Object.keys(stored ?? {}).sort()).toEqual(
+      [
+        ...[
+          "acknowledged",
+          "channel",
+          "cleared",
+          "deliveries",
+          "detail",
+          "facts",
+          "id",
+          "key",
+          "kind",
+          "name",
+        ],
+        ...["serial", "severity", "started", "title"],
+      ].sort(),
+    );
+  });
+
   it("not judged while the sun is low, so a weak string in the evening waits for the next day", async () => {
     h = await harness("2024-06-15T17:55:00Z", {
       faults: [{ serial: HMS, channel: 2, factor: 0.4 }],

@@ -59,6 +59,29 @@ describe("history queries", () => {
     expect(csv).not.toMatch(/\d\.\d{2,}/);
   });
 
+  it("leaves out the 5-minute slot still being recorded, until it is complete (issue 34 §12)", () => {
+    const { h } = open();
+    const day = "2026-06-10";
+    const inv = h.writer.seriesId("1164a", INVERTER_CH, "Roof");
+    const first = Math.floor(dayStart(CET, day) / 1000 / SLOT_S) + 144;
+    for (const slot of [first, first + 1]) {
+      h.writer.up(slot * SLOT_S);
+      h.writer.slot(inv, slot, 1474);
+    }
+    // 2.5 minutes into the second slot: its samples so far are no finished mean.
+    const during = (first + 1) * SLOT_S * 1000 + 150_000;
+    const open5 = h.queries.power(day, null, during);
+    expect(open5.total.slice(144, 146)).toEqual([
+      [first * SLOT_S, 1474],
+      [(first + 1) * SLOT_S, null],
+    ]);
+    expect(open5.series[0]?.points[145]).toEqual([(first + 1) * SLOT_S, null]);
+    expect(open5.total).toHaveLength(288);
+    // Once the slot has ended it is shown.
+    const after = h.queries.power(day, null, (first + 2) * SLOT_S * 1000);
+    expect(after.total[145]).toEqual([(first + 1) * SLOT_S, 1474]);
+  });
+
   it("has no peak of today before anything was produced, only after", () => {
     const { h } = open();
     const day = "2026-06-10";

@@ -34,6 +34,20 @@ describe("a device's figures", () => {
     expect(inverterCounts(silent)).toEqual({ total: 2, reachable: 0, producing: 0, read: 2 });
   });
 
+  it("count an inverter never read since the DTU started as not answering, though the device calls it reachable", () => {
+    // After a start at night the device says reachable until the first failed polls pass its threshold (issue 34 §7).
+    expect(inverterCounts(live(total(0, 0, 0), { A1: false, B2: false }))).toEqual({
+      total: 2,
+      reachable: 0,
+      producing: 0,
+      read: 0,
+    });
+    expect(inverterCounts(live(total(0, 0, 0), { A1: true, B2: false }))).toMatchObject({
+      reachable: 1,
+      read: 1,
+    });
+  });
+
   it("are null when nothing was read and the history has nothing", () => {
     const none = { power_w: null, yield_day_wh: null, yield_total_kwh: null, last_known_at: null };
     expect(deviceFigures(live(total(0, 0, 0), { A1: false, B2: false }), new Map())).toEqual(none);

@@ -10,6 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { API_CONTENT_SECURITY_POLICY } from "../../src/security/headers.ts";
 import type { HistoryLast } from "@dtu/api/history";
 import { LiveData } from "@dtu/api/live";
 import { parseStrict } from "@dtu/api/strict";
@@ -89,6 +90,18 @@ afterAll(async () => {
 const getJson = async (path: string): Promise<unknown> => (await fetch(`http://${t.origin}${path}`)).json();
 const overview = async (): Promise<OpenOverview> => openOverview(await getJson("/api/overview"));
 
+describe("the top level's answers", () => {
+  it("carry the API's security headers: CSP, nosniff, Referrer-Policy, on its 404 too (issue 34 §14)", async () => {
+    for (const path of ["/api/overview", "/api/overview/energy", "/api/gateway/features", "/api/nothing"]) {
+      const res = await fetch(`http://${t.origin}${path}`);
+      await res.arrayBuffer();
+      expect(res.headers.get("content-security-policy"), path).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("no-referrer");
+    }
+  });
+});
+
 describe("an overview started at night", () => {
   it("says null for what was never read, and takes a sim device's lifetime yield from its history", async () => {
     // The real device is answering and its inverters are known: still nothing of them was read.
@@ -109,7 +122,8 @@ describe("an overview started at night", () => {
       power_w: null,
       yield_day_wh: null,
       last_known_at: Math.max(...last.inverters.map((i) => i.t)),
-      inverters: { total: 2, read: 0 },
+      // Never read: not counted as answering, whatever the device's reachable flag says (issue 34 §7).
+      inverters: { total: 2, read: 0, reachable: 0, producing: 0 },
     });
     expect(roof?.last_known_at).toBeLessThan(NIGHT / 1000);
     expect(roof?.yield_total_kwh).toBeCloseTo(lifetimeKwh, 6);
@@ -125,7 +139,7 @@ describe("an overview started at night", () => {
       yield_day_wh: null,
       yield_total_kwh: null,
       last_known_at: null,
-      inverters: { total: 2, read: 0 },
+      inverters: { total: 2, read: 0, reachable: 0, producing: 0 },
     });
     expect(o.total).toEqual({ power_w: null, yield_day_wh: null, yield_total_kwh: roof?.yield_total_kwh });
   });

@@ -34,7 +34,8 @@ export default defineArea({
     language: "Alert language",
     languageProposed:
       "Not chosen yet: alerts are written in English until you save. Proposed: this page's language.",
-    languageHint: "The alerts are not in this page's language: nobody has chosen the alert language yet.",
+    languageHint:
+      "Alerts sent out (MQTT, ntfy, webhook, e-mail) are written in English: nobody has chosen the alert language yet.",
     languageHintLink: "Choose it in the alert settings",
     rules: "Rules",
     enabled: "On",
@@ -99,6 +100,7 @@ export default defineArea({
     code_not_written: "The settings could not be written; nothing was changed.",
     code_acknowledged: "Alert {id} acknowledged.",
     code_data_missing: "The request carried no settings; nothing was changed.",
+    code_data_too_large: "The settings are larger than {max} bytes; nothing was changed.",
     code_data_json: "The settings sent were not valid JSON; nothing was changed.",
     code_data_object: "The settings sent were not a JSON object; nothing was changed.",
     code_alert_id: "That is not the number of an alert.",
@@ -169,7 +171,7 @@ export default defineArea({
     languageProposed:
       "Noch nicht gewählt: Bis zum Speichern werden Alarme auf Englisch geschrieben. Vorschlag: die Sprache dieser Seite.",
     languageHint:
-      "Die Alarme sind nicht in der Sprache dieser Seite verfasst: Die Alarmsprache wurde noch nicht gewählt.",
+      "Versendete Alarme (MQTT, ntfy, Webhook, E-Mail) werden auf Englisch geschrieben: Die Alarmsprache wurde noch nicht gewählt.",
     languageHintLink: "In den Alarm-Einstellungen wählen",
     rules: "Regeln",
     enabled: "Ein",
@@ -233,6 +235,7 @@ export default defineArea({
     code_not_written: "Die Einstellungen ließen sich nicht schreiben; nichts wurde geändert.",
     code_acknowledged: "Alarm {id} bestätigt.",
     code_data_missing: "Die Anfrage enthielt keine Einstellungen; nichts wurde geändert.",
+    code_data_too_large: "Die Einstellungen sind größer als {max} Bytes; nichts wurde geändert.",
     code_data_json: "Die gesendeten Einstellungen waren kein gültiges JSON; nichts wurde geändert.",
     code_data_object: "Die gesendeten Einstellungen waren kein JSON-Objekt; nichts wurde geändert.",
     code_alert_id: "Das ist keine Alarmnummer.",
@@ -304,7 +307,7 @@ export default defineArea({
     languageProposed:
       "Pas encore choisie : les alertes sont rédigées en anglais jusqu'à l'enregistrement. Proposée : la langue de cette page.",
     languageHint:
-      "Les alertes ne sont pas rédigées dans la langue de cette page : personne n'a encore choisi la langue des alertes.",
+      "Les alertes envoyées (MQTT, ntfy, webhook, e-mail) sont rédigées en anglais : personne n'a encore choisi la langue des alertes.",
     languageHintLink: "La choisir dans les réglages des alertes",
     rules: "Règles",
     enabled: "Active",
@@ -368,6 +371,7 @@ export default defineArea({
     code_not_written: "Les réglages n'ont pas pu être écrits ; rien n'a changé.",
     code_acknowledged: "Alerte {id} prise en compte.",
     code_data_missing: "La requête ne contenait aucun réglage ; rien n'a changé.",
+    code_data_too_large: "Les réglages dépassent {max} octets ; rien n'a changé.",
     code_data_json: "Les réglages envoyés n'étaient pas du JSON valide ; rien n'a changé.",
     code_data_object: "Les réglages envoyés n'étaient pas un objet JSON ; rien n'a changé.",
     code_alert_id: "Ce n'est pas un numéro d'alerte.",

@@ -1,7 +1,8 @@
 import { defineArea } from "./define";
 
 // The alert texts the live view shows on every page of the gateway build: menu entries and badge, toasts, an
-// inverter's open alerts, and the names of severities, channels and rules that those and the Alerts screens share.
+// inverter's open alerts, an alert's own words (worded here from its kind and facts in the page's language, issue 34
+// §4; the gateway words what it sends out in the alert language), and the names of severities, channels and rules that those and the Alerts screens share.
 // The rest, which only the Alerts screens use, is in alerts.screens.ts (one area: `alerts.` keys in both; the
 // gateway build loads that part with the screens, locales/index.gateway.ts). Gateway build only. Written for this
 // project.
@@ -32,6 +33,26 @@ export default defineArea({
     rule_clock: "Clock not synchronised",
     rule_command_failed: "Limit or power command failed",
     rule_daily_summary: "Daily summary after sunset",
+    kind_inverter_silent: "{name} is not answering",
+    kind_weak_string: "{name}: string {string} is weak",
+    kind_not_producing: "{name} answers but produces nothing",
+    kind_event_log: "{name}: {message}",
+    kind_dtu_silent: "{name} (DTU) is not answering",
+    kind_radio: "{name} (DTU): radio problem",
+    kind_clock: "{name} (DTU): clock not synchronised",
+    kind_command_failed: "{name}: {command} command failed",
+    detail_inverter_silent: "No answer for {minutes} min while the sun is up.",
+    detail_weak_string:
+      "Share {share} % of the inverter's power, usually {usual} % (alert below {percent} % of usual, {minutes} min).",
+    detail_not_producing: "0 W for {minutes} min while other inverters produce. Switched off, or limit at 0?",
+    detail_event_log: "Event {id} in the inverter's log, since {time}.",
+    detail_dtu_silent: "No answer from the DTU for {minutes} min.",
+    detail_radio: "The DTU reports a radio problem for {minutes} min.",
+    detail_clock: "The DTU's clock has not been set for {minutes} min; it polls no inverter without it.",
+    detail_command_failed:
+      "The inverter did not acknowledge the {command} command; the DTU keeps re-sending it.",
+    cmd_limit: "limit",
+    cmd_power: "power",
   },
   de: {
     title: "Alarme",
@@ -59,6 +80,28 @@ export default defineArea({
     rule_clock: "Uhr nicht synchronisiert",
     rule_command_failed: "Limit- oder Ein/Aus-Befehl fehlgeschlagen",
     rule_daily_summary: "Tageszusammenfassung nach Sonnenuntergang",
+    kind_inverter_silent: "{name} antwortet nicht",
+    kind_weak_string: "{name}: String {string} liefert zu wenig",
+    kind_not_producing: "{name} antwortet, erzeugt aber nichts",
+    kind_event_log: "{name}: {message}",
+    kind_dtu_silent: "{name} (DTU) antwortet nicht",
+    kind_radio: "{name} (DTU): Funkproblem",
+    kind_clock: "{name} (DTU): Uhrzeit nicht synchronisiert",
+    kind_command_failed: "{name}: Befehl ({command}) fehlgeschlagen",
+    detail_inverter_silent: "Seit {minutes} min keine Antwort, obwohl die Sonne scheint.",
+    detail_weak_string:
+      "Anteil {share} % an der Leistung des Wechselrichters, üblich sind {usual} % (Alarm unter {percent} % des Üblichen, {minutes} min).",
+    detail_not_producing:
+      "Seit {minutes} min 0 W, während andere Wechselrichter erzeugen. Abgeschaltet oder Limit auf 0?",
+    detail_event_log: "Ereignis {id} im Protokoll des Wechselrichters, seit {time}.",
+    detail_dtu_silent: "Seit {minutes} min keine Antwort von der DTU.",
+    detail_radio: "Die DTU meldet seit {minutes} min ein Funkproblem.",
+    detail_clock:
+      "Die Uhr der DTU ist seit {minutes} min nicht gestellt; ohne sie fragt sie keinen Wechselrichter ab.",
+    detail_command_failed:
+      "Der Wechselrichter hat den Befehl ({command}) nicht bestätigt; die DTU sendet ihn erneut.",
+    cmd_limit: "Limit",
+    cmd_power: "Ein/Aus",
   },
   fr: {
     title: "Alertes",
@@ -86,5 +129,26 @@ export default defineArea({
     rule_clock: "Horloge non synchronisée",
     rule_command_failed: "Échec d'une commande de limite ou de marche/arrêt",
     rule_daily_summary: "Bilan du jour après le coucher du soleil",
+    kind_inverter_silent: "{name} ne répond pas",
+    kind_weak_string: "{name} : la chaîne {string} produit trop peu",
+    kind_not_producing: "{name} répond mais ne produit rien",
+    kind_event_log: "{name} : {message}",
+    kind_dtu_silent: "{name} (DTU) ne répond pas",
+    kind_radio: "{name} (DTU) : problème radio",
+    kind_clock: "{name} (DTU) : horloge non synchronisée",
+    kind_command_failed: "{name} : échec de la commande ({command})",
+    detail_inverter_silent: "Aucune réponse depuis {minutes} min alors que le soleil est levé.",
+    detail_weak_string:
+      "Part de {share} % de la puissance de l'onduleur, d'habitude {usual} % (alerte sous {percent} % de l'habituel, {minutes} min).",
+    detail_not_producing:
+      "0 W depuis {minutes} min alors que les autres onduleurs produisent. Éteint, ou limite à 0 ?",
+    detail_event_log: "Événement {id} dans le journal de l'onduleur, depuis {time}.",
+    detail_dtu_silent: "Aucune réponse du DTU depuis {minutes} min.",
+    detail_radio: "Le DTU signale un problème radio depuis {minutes} min.",
+    detail_clock:
+      "L'horloge du DTU n'est pas réglée depuis {minutes} min ; sans elle, il n'interroge aucun onduleur.",
+    detail_command_failed: "L'onduleur n'a pas confirmé la commande ({command}) ; le DTU la renvoie.",
+    cmd_limit: "limite",
+    cmd_power: "marche/arrêt",
   },
 });

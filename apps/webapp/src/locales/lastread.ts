@@ -4,6 +4,9 @@ import { defineArea } from "./define";
 // locales/index.ts). Written for this project.
 export default defineArea({
   en: {
+    yieldYesterday: "Yield yesterday",
+    yieldOn: "Yield on {date}",
+    lastKnown: "last known, {when}",
     whenToday: "today at {time}",
     whenYesterday: "yesterday at {time}",
     whenOn: "on {date}",
@@ -12,6 +15,9 @@ export default defineArea({
       "Not read since the start ({n}): total yield {value} kWh, last read {when} (from the gateway's history)",
   },
   de: {
+    yieldYesterday: "Ertrag gestern",
+    yieldOn: "Ertrag am {date}",
+    lastKnown: "zuletzt bekannt, {when}",
     whenToday: "heute um {time}",
     whenYesterday: "gestern um {time}",
     whenOn: "am {date}",
@@ -20,6 +26,9 @@ export default defineArea({
       "Seit dem Start nicht gelesen ({n}): Gesamtertrag {value} kWh, zuletzt gelesen {when} (aus dem Verlauf des Gateways)",
   },
   fr: {
+    yieldYesterday: "Production d'hier",
+    yieldOn: "Production du {date}",
+    lastKnown: "dernière valeur connue, {when}",
     whenToday: "aujourd'hui à {time}",
     whenYesterday: "hier à {time}",
     whenOn: "le {date}",

@@ -3,6 +3,7 @@ import { defineArea } from "./define";
 // Live view: totals, inverter panels, hints and the five inverter dialogs (SEED §2, §3, §8).
 export default defineArea({
   en: {
+    tableScroll: "Swipe sideways for more columns.",
     connectionLost: "Connection to the device lost. Reconnecting…",
     pollingOnly: "Live updates unavailable; refreshing every 10 s.",
     hintRadio: "The radio module does not respond. Please check its wiring.",
@@ -135,6 +136,7 @@ export default defineArea({
     statusUnknown: "Unknown",
   },
   de: {
+    tableScroll: "Seitlich wischen für weitere Spalten.",
     connectionLost: "Verbindung zum Gerät unterbrochen. Neuer Versuch läuft…",
     pollingOnly: "Live-Daten nicht verfügbar; Abruf alle 10 s.",
     hintRadio: "Das Funkmodul antwortet nicht. Bitte die Verkabelung prüfen.",
@@ -268,6 +270,7 @@ export default defineArea({
     statusUnknown: "Unbekannt",
   },
   fr: {
+    tableScroll: "Glissez sur le côté pour plus de colonnes.",
     connectionLost: "Connexion à l'appareil perdue. Reconnexion en cours…",
     pollingOnly: "Direct indisponible ; actualisation toutes les 10 s.",
     hintRadio: "Le module radio ne répond pas. Vérifiez son câblage.",

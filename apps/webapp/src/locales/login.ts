@@ -7,6 +7,7 @@ export default defineArea({
     usernameRequired: "Please enter the username.",
     passwordRequired: "Please enter the password.",
     invalid: "Invalid credentials",
+    why: "{page} needs the admin login.",
   },
   de: {
     username: "Benutzername",
@@ -14,6 +15,7 @@ export default defineArea({
     usernameRequired: "Bitte den Benutzernamen eingeben.",
     passwordRequired: "Bitte das Passwort eingeben.",
     invalid: "Benutzername oder Passwort falsch",
+    why: "{page} erfordert die Admin-Anmeldung.",
   },
   fr: {
     username: "Nom d'utilisateur",
@@ -21,5 +23,6 @@ export default defineArea({
     usernameRequired: "Veuillez saisir le nom d'utilisateur.",
     passwordRequired: "Veuillez saisir le mot de passe.",
     invalid: "Identifiant ou mot de passe incorrect",
+    why: "{page} nécessite la connexion administrateur.",
   },
 });

@@ -1,7 +1,7 @@
 import { Page } from "../components/ui/Page";
 import { InverterAlerts } from "../features/alerts/InverterAlerts";
 import { TodayPeak } from "../features/history/TodayPeak";
-import { LastKnownPanel, LastKnownTotals } from "../features/live/LastKnown";
+import { LastKnownPanel, LastKnownTotals, LastKnownYieldCard } from "../features/live/LastKnown";
 import { LiveView, useLiveStatus } from "../features/live/LiveView";
 import type { LiveSlots } from "../features/live/slots";
 import { useT } from "../lib/i18n";
@@ -23,7 +23,7 @@ export function LiveViewScreen() {
 function GatewayLiveView() {
   const features = useGatewayFeatures();
   // Last known values (issue 25) from the recorded history, for inverters not read since the DTU started; open
-  // alerts (issue 23) under their inverter.
+  // alerts (issue 23) at the top of their inverter's panel.
   const slots: LiveSlots = {
     afterTotals: features.history ? (
       <>
@@ -31,12 +31,13 @@ function GatewayLiveView() {
         <LastKnownTotals />
       </>
     ) : null,
+    ...(features.history ? { totalYield: LastKnownYieldCard } : {}),
     ...inverterParts(features.history, features.alerts),
   };
   return <LiveView slots={slots} />;
 }
 
-/** What goes under each inverter's panel, as the server offers it. */
+/** What goes at the top of each inverter's panel, as the server offers it. */
 function inverterParts(history: boolean, alerts: boolean): Pick<LiveSlots, "inverter"> {
   if (history && alerts) return { inverter: HistoryAndAlerts };
   if (history) return { inverter: LastKnownPanel };
@@ -44,11 +45,12 @@ function inverterParts(history: boolean, alerts: boolean): Pick<LiveSlots, "inve
   return {};
 }
 
+/** Open alerts first, then (for an inverter not read since the DTU started) its last known values (issue 34 §5, §9). */
 function HistoryAndAlerts({ id }: { id: string }) {
   return (
     <>
-      <LastKnownPanel id={id} />
       <InverterAlerts id={id} />
+      <LastKnownPanel id={id} />
     </>
   );
 }

@@ -19,6 +19,21 @@ function submit(password: string) {
 }
 
 describe("Login screen", () => {
+  it("says why the owner was sent here (the page that needs the admin), and the overview it is for (issue 34 §13)", () => {
+    history.pushState(null, "", "/login?returnUrl=%2Fsettings%2Fnetwork");
+    gatewayFeaturesStore.set({ history: false, alerts: false, devices: true });
+    render(<LoginScreen />);
+    expect(screen.getByText("/settings/network needs the admin login.")).toBeTruthy();
+    // At the top level of several devices: the overview's login (which logs in to every device).
+    expect(screen.getByText("Login for the overview of all devices")).toBeTruthy();
+    cleanup();
+    history.pushState(null, "", "/login");
+    gatewayFeaturesStore.set(null);
+    render(<LoginScreen />);
+    expect(screen.queryByText(/needs the admin login/)).toBeNull();
+    expect(screen.queryByText(/^Login for/)).toBeNull();
+  });
+
   it("says a wrong password in the UI language, not the English wire text", async () => {
     act(() => setLocale("de"));
     vi.stubGlobal(

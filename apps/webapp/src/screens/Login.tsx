@@ -7,11 +7,15 @@ import { BusyButton } from "../components/ui/Buttons";
 import { safeReturnUrl } from "../lib/routes";
 import { useT } from "../lib/i18n";
 import { gatewayFeaturesStore } from "../lib/gatewayFeatures";
+import { thisDevice } from "../lib/devices";
 import { errorText, toHttpError } from "../lib/http";
 import { announce } from "../lib/notify";
 import { login } from "../lib/session";
 
-/** Login (SEED §2, §4): both fields required, no space in the username, error in a danger alert. */
+/**
+ * Login (SEED §2, §4): both fields required, no space in the username, error in a danger alert. It says why the owner
+ * is here (the page that sent them, issue 34 §13) and, with several devices, which device it is for.
+ */
 export function LoginScreen() {
   const t = useT();
   const search = useSearch();
@@ -20,6 +24,8 @@ export function LoginScreen() {
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  // Sent here by a page that needs the admin (lib/routes.ts `safeReturnUrl`): which one.
+  const back = new URLSearchParams(search).get("returnUrl") && safeReturnUrl(search);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -48,6 +54,8 @@ export function LoginScreen() {
   return (
     <Page title={t("common.login")}>
       <form noValidate onSubmit={submit} className="card card-body">
+        {__GATEWAY_BUILD__ && <LoginFor />}
+        {back && <p>{t("login.why", { page: back })}</p>}
         {error && <Alert type="danger">{error}</Alert>}
         <InputField
           label={t("login.username")}
@@ -79,5 +87,15 @@ export function LoginScreen() {
         </div>
       </form>
     </Page>
+  );
+}
+
+/** Gateway build, several devices: which device this login is for, or the overview (which logs in to all). */
+function LoginFor() {
+  const t = useT();
+  const here = thisDevice();
+  if (here === null && !gatewayFeaturesStore.get()?.devices) return null;
+  return (
+    <p className="fw-semibold">{here ? t("gateway.loginDevice", { name: here }) : t("gateway.loginAll")}</p>
   );
 }

@@ -8,12 +8,18 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AlertStreamMessage } from "@dtu/api/alerts";
+import { addressKey } from "../../security/throttle.ts";
 import { realTimers, type Timers } from "./types.ts";
 
 /** A comment line keeps idle connections (and proxies in between) from timing out. */
 export const HEARTBEAT_MS = 25_000;
 /** What the browser waits before reconnecting after the stream dropped (the SSE `retry` field). */
 export const RECONNECT_MS = 5_000;
+/**
+ * Streams one address may hold, as the device keeps at most 8 clients per socket (API.md §3.2); a ninth closes that
+ * address's oldest, so one client cannot hold thousands open and a page reopened always gets through (issue 34 §14).
+ */
+export const MAX_STREAMS_PER_ADDRESS = 8;
 
 export interface BrowserHub {
   /** Serves one page's stream until the page goes away or the hub closes. The caller has checked access. */
@@ -26,10 +32,15 @@ export interface BrowserHub {
   close(): void;
 }
 
-export function createBrowserHub(opts: { timers?: Timers; heartbeatMs?: number } = {}): BrowserHub {
+export function createBrowserHub(
+  opts: { timers?: Timers; heartbeatMs?: number; perAddress?: number } = {},
+): BrowserHub {
   const timers = opts.timers ?? realTimers;
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+  const perAddress = opts.perAddress ?? MAX_STREAMS_PER_ADDRESS;
   const pages = new Set<ServerResponse>();
+  /** The open streams of each address (security/throttle.ts `addressKey`: an IPv6 /64 is one), oldest first. */
+  const byAddress = new Map<string, ServerResponse[]>();
   let heartbeat: unknown = null;
 
   const write = (res: ServerResponse, frame: string): boolean => {
@@ -49,6 +60,12 @@ export function createBrowserHub(opts: { timers?: Timers; heartbeatMs?: number }
 
   const drop = (res: ServerResponse): void => {
     pages.delete(res);
+    for (const [key, list] of byAddress) {
+      const i = list.indexOf(res);
+      if (i < 0) continue;
+      list.splice(i, 1);
+      if (list.length === 0) byAddress.delete(key);
+    }
     if (pages.size === 0 && heartbeat !== null) {
       timers.clearTimeout(heartbeat);
       heartbeat = null;
@@ -66,6 +83,15 @@ export function createBrowserHub(opts: { timers?: Timers; heartbeatMs?: number }
       });
       res.write(`retry: ${RECONNECT_MS}\n\n`);
       pages.add(res);
+      const key = addressKey(req.socket.remoteAddress);
+      const mine = byAddress.get(key) ?? [];
+      byAddress.set(key, mine);
+      mine.push(res);
+      while (mine.length > perAddress) {
+        const oldest = mine.shift();
+        oldest?.end();
+        if (oldest) pages.delete(oldest);
+      }
       if (heartbeat === null) heartbeat = timers.setTimeout(beat, heartbeatMs);
       const gone = () => drop(res);
       req.once("close", gone);

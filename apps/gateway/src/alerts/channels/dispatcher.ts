@@ -32,6 +32,15 @@ export interface DispatcherOptions {
   log?: LogLine;
 }
 
+/**
+ * A delivery's result as it is stored on the alert, which read access lists: without the words of the server's
+ * answer (`detail`), which only the admin's test answer shows (issue 34 §14).
+ */
+function withoutServerText(result: DeliveryResult): DeliveryResult {
+  if (result.params === undefined || !("detail" in result.params)) return result;
+  return { ...result, params: { ...result.params, detail: "" } };
+}
+
 export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   const timeoutMs = opts.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
   const schedule = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
@@ -93,7 +102,7 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     if (closed || channel === undefined) return; // switched off (or shut down) since: nothing left to deliver to
     void attempt(channel, message).then(({ result, again }) => {
       if (closed) return;
-      report(onResult, result);
+      report(onResult, withoutServerText(result));
       const wait = backoffDelay(schedule, n);
       if (!again || wait === null) return;
       const handle = timers.setTimeout(() => {

@@ -54,8 +54,10 @@ export async function post(url: string, opts: PostOptions): Promise<void> {
   );
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
   const safeDetail = detail === "" ? "" : errorText(detail, opts.secrets);
+  // The server's own words only in the parameters, for the admin's test answer: the words, which go to the console
+  // and onto the alert that read access lists, never hold a delivery server's answer (issue 34 §14).
   throw new CodedError(
-    errorText(safeDetail === "" ? status : `${status}: ${safeDetail}`, opts.secrets),
+    errorText(status),
     coded("http_status", { status: response.status, detail: safeDetail }),
   );
 }

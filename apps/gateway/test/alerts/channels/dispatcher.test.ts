@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AlertChannelName } from "@dtu/api/alerts";
 import type { Channel, ChannelMessage, DeliveryResult } from "../../../src/alerts/contracts.ts";
 import { browserChannel } from "../../../src/alerts/channels/browser.ts";
+import { CodedError, coded } from "../../../src/alerts/codes.ts";
 import { createChannels, createDispatcher, createBrowserHub } from "../../../src/alerts/channels/index.ts";
 import { ManualTimers, deadPort, makeMessage, startSink, type Sink } from "./helpers.ts";
 
@@ -97,6 +98,24 @@ describe("dispatcher", () => {
       { channel: "webhook", at: 1_790_000_000, ok: true, error: null },
       { channel: "ntfy", at: 1_790_000_000, ok: false, error: "receiver said no" },
     ]);
+  });
+
+  it("keeps a server's answer text off the stored delivery and the console; only the admin's test has it", async () => {
+    const server: Channel = {
+      name: "webhook",
+      send: () =>
+        Promise.reject(
+          new CodedError("HTTP 401 Unauthorized", coded("http_status", { status: 401, detail: "echo: abc" })),
+        ),
+      close: async () => undefined,
+    };
+    const { dispatcher, results, onResult, timers, logs } = setup([server]);
+    dispatcher.deliver(makeMessage(), onResult);
+    await timers.advance(0);
+    expect(results[0]).toMatchObject({ error: "HTTP 401 Unauthorized", params: { status: 401, detail: "" } });
+    expect(logs.join("\n")).not.toContain("echo");
+    const [tested] = await dispatcher.test(makeMessage());
+    expect(tested?.params).toEqual({ status: 401, detail: "echo: abc" });
   });
 
   it("cuts an attempt off after 10 s even if the channel ignores its signal, and aborts the signal", async () => {

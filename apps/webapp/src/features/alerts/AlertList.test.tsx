@@ -110,6 +110,43 @@ describe("an alert's deliveries", () => {
   });
 });
 
+describe("an alert's words (issue 34 §2, §4)", () => {
+  const weak: Alert = {
+    ...alert([]),
+    kind: "weak_string",
+    serial: "116482345678",
+    name: "Garage roof",
+    channel: 1,
+    // Stored in the alert language (German): sent out so, but the screen words it in its own language.
+    title: "Garage roof: String East liefert zu wenig",
+    detail: "Anteil 10,5 % …",
+    facts: { minutes: 30, percent: 60, share: 10.5, usual: 24.25, string: 2, string_name: "East" },
+  };
+  const shown = () => [
+    document.querySelector("[data-alert] h2")?.textContent,
+    document.querySelector("[data-alert] p")?.textContent,
+  ];
+
+  it("are the page's, from the alert's kind and facts, naming the string as Settings > Inverters does", () => {
+    render(<AlertList answer={answer([], { alerts: [weak] })} onChanged={() => undefined} />);
+    expect(shown()).toEqual([
+      "Garage roof: string East is weak",
+      "Share 10.5 % of the inverter's power, usually 24.3 % (alert below 60 % of usual, 30 min).",
+    ]);
+    cleanup();
+    setLocale("fr");
+    const unnamed = { ...weak, facts: { ...weak.facts, string_name: "" } };
+    render(<AlertList answer={answer([], { alerts: [unnamed] })} onChanged={() => undefined} />);
+    expect(shown()[0]).toBe("Garage roof : la chaîne 2 produit trop peu");
+  });
+
+  it("an alert stored by an older gateway (no facts) keeps the gateway's words", () => {
+    const { facts: _facts, ...old } = weak;
+    render(<AlertList answer={answer([], { alerts: [old] })} onChanged={() => undefined} />);
+    expect(shown()).toEqual(["Garage roof: String East liefert zu wenig", "Anteil 10,5 % …"]);
+  });
+});
+
 describe("the alert language", () => {
   const hint = () => screen.queryByRole("status");
 
@@ -117,7 +154,7 @@ describe("the alert language", () => {
     setLocale("de");
     render(<AlertList answer={answer([], { language_set: false })} onChanged={() => undefined} />);
     expect(hint()?.textContent).toBe(
-      "Die Alarme sind nicht in der Sprache dieser Seite verfasst: Die Alarmsprache wurde noch nicht gewählt. In den Alarm-Einstellungen wählen",
+      "Versendete Alarme (MQTT, ntfy, Webhook, E-Mail) werden auf Englisch geschrieben: Die Alarmsprache wurde noch nicht gewählt. In den Alarm-Einstellungen wählen",
     );
     expect(hint()?.querySelector("a")?.getAttribute("href")).toMatch(/\/settings\/alerts$/);
   });

@@ -9,6 +9,7 @@ import { acknowledge, channelText, severityBadge, severityText } from "./api";
 import { codedText, shownResult } from "./codes";
 import { LanguageHint } from "./LanguageHint";
 import { refreshOpenAlerts } from "./useAlertFeed";
+import { alertWords } from "./words";
 
 /** Colour bar at the start of each alert: the severity, or grey once cleared. */
 const severityBorder: Record<Alert["severity"], string> = {
@@ -52,7 +53,9 @@ function Deliveries({ alert }: { alert: Alert }) {
 
 /** One alert: severity, title, inverter, detail, times, acknowledge (admin) and its delivery per channel. */
 function AlertItem({ alert, onChanged }: { alert: Alert; onChanged: () => void }) {
-  const { t, dateTime } = useI18n();
+  const i18n = useI18n();
+  const { t, dateTime } = i18n;
+  const { title, detail } = alertWords(i18n, alert);
   const loggedIn = useLoggedIn();
   const ack = useSave();
   const [busy, setBusy] = useState(false);
@@ -76,7 +79,7 @@ function AlertItem({ alert, onChanged }: { alert: Alert; onChanged: () => void }
         <span className={`badge ${severityBadge[alert.severity]}`}>{t(severityText[alert.severity])}</span>
         {open ? <span className="badge text-bg-dark">{t("alerts.openNow")}</span> : null}
         {alert.acknowledged && <span className="badge text-bg-secondary">{t("alerts.acknowledged")}</span>}
-        <h2 className="h6 mb-0 flex-grow-1">{alert.title}</h2>
+        <h2 className="h6 mb-0 flex-grow-1">{title}</h2>
         {loggedIn && !alert.acknowledged && (
           <BusyButton busy={busy} className="btn-outline-secondary btn-sm" onClick={doAck}>
             {t("alerts.acknowledge")}
@@ -87,7 +90,7 @@ function AlertItem({ alert, onChanged }: { alert: Alert; onChanged: () => void }
         {alert.name} · {t("alerts.started", { time: dateTime(alert.started * 1000) })}
         {alert.cleared !== null && <> · {t("alerts.cleared", { time: dateTime(alert.cleared * 1000) })}</>}
       </div>
-      {alert.detail && <p className="mb-0 mt-1">{alert.detail}</p>}
+      {detail && <p className="mb-0 mt-1">{detail}</p>}
       <Deliveries alert={alert} />
       <ResultAlert result={ack.result} onClose={ack.clear} />
     </li>

@@ -3,17 +3,19 @@ import { gatewayPaths } from "../../lib/routes";
 import { useI18n } from "../../lib/i18n";
 import { severityBadge, severityText } from "./api";
 import { useOpenAlerts } from "./useAlertFeed";
+import { alertWords } from "./words";
 
 /**
- * The open alerts of one inverter under its live panel (the live view's `inverter` slot, features/live/slots.ts).
- * Titles come from the gateway in the alert language and are rendered as text.
+ * The open alerts of one inverter at the top of its live panel (the live view's `inverter` slot, features/live/slots.ts).
+ * Titles are worded from each alert's kind and facts in the page's language (words.ts), rendered as text.
  */
 export function InverterAlerts({ id }: { id: string }) {
-  const { t, dateTime } = useI18n();
+  const i18n = useI18n();
+  const { t, dateTime } = i18n;
   const open = (useOpenAlerts() ?? []).filter((a) => a.serial === id);
   if (open.length === 0) return null;
   return (
-    <div className="alert alert-warning mt-2 mb-0" role="status">
+    <div className="alert alert-warning mb-3" role="status">
       <div className="fw-semibold mb-1">
         <Link href={gatewayPaths.alerts} className="alert-link">
           {t("alerts.inverterOpen")}
@@ -23,7 +25,7 @@ export function InverterAlerts({ id }: { id: string }) {
         {open.map((a) => (
           <li key={a.id}>
             <span className={`badge me-2 ${severityBadge[a.severity]}`}>{t(severityText[a.severity])}</span>
-            {a.title}{" "}
+            {alertWords(i18n, a).title}{" "}
             <small className="text-body-secondary">
               {t("alerts.started", { time: dateTime(a.started * 1000) })}
             </small>

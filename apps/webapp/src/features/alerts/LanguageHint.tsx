@@ -4,9 +4,10 @@ import { Link } from "../../lib/router";
 import { gatewayPaths } from "../../lib/routes";
 
 /**
- * Titles and details come from the gateway in the alert language, English until someone chooses it (issue 23). An
- * owner whose page is in another language and who never opened the alert settings is pointed there; once anyone
- * chose a language, that choice stands and no hint shows.
+ * What is sent out (MQTT, ntfy, webhook, e-mail) is in the alert language, English until someone chooses it (issue
+ * 23); the screens word alerts in the page's language (issue 34 §4). An owner whose page is in another language and
+ * who never opened the alert settings is pointed there; once anyone chose a language, that choice stands and no hint
+ * shows.
  */
 export function LanguageHint({ answer }: { answer: Pick<AlertList, "language" | "language_set"> }) {
   const { t, locale } = useI18n();

@@ -33,6 +33,7 @@ const codeText: Record<AlertCode, MessageKey> = {
   not_written: "alerts.code_not_written",
   acknowledged: "alerts.code_acknowledged",
   data_missing: "alerts.code_data_missing",
+  data_too_large: "alerts.code_data_too_large",
   data_json: "alerts.code_data_json",
   data_object: "alerts.code_data_object",
   alert_id: "alerts.code_alert_id",
@@ -85,7 +86,8 @@ export function codedText(
   english: string,
 ): string {
   const key = codeKey(coded.code);
-  return key ? t(key, coded.params ?? {}) : english;
+  // Trimmed: a parameter at the end may be empty (the list's `detail`: no server answer shown to a reader).
+  return key ? t(key, coded.params ?? {}).trim() : english;
 }
 
 /**

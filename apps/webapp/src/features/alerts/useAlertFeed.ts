@@ -5,7 +5,8 @@ import { openStream } from "../../lib/http";
 import { useStore } from "../../lib/store";
 import { getOpenAlerts, streamUrl } from "./api";
 import { AlertFeed, openAlertsStore } from "./feed";
-import type { MessageKey } from "../../lib/i18n";
+import { localeStore, makeI18n, type MessageKey } from "../../lib/i18n";
+import { alertWords } from "./words";
 
 let feed: AlertFeed | null = null;
 let users = 0;
@@ -16,7 +17,11 @@ const variant: Record<AlertStreamMessage["severity"], Notice["variant"]> = {
   info: "info",
 };
 
-/** What a page does with one message of the stream: a toast, and a system notification where the owner allowed it. */
+/**
+ * What a page does with one message of the stream: a toast, and a system notification where the owner allowed it.
+ * An alert is worded in the page's language (words.ts, issue 34 §4); the toast's key gives the one prefix ("Resolved:"),
+ * so the message's own title, which says "Recovered: …" in the alert language, is not shown beside it (§3).
+ */
 export function showMessage(m: AlertStreamMessage): void {
   const cleared = m.event === "cleared";
   const key: MessageKey = cleared
@@ -24,11 +29,14 @@ export function showMessage(m: AlertStreamMessage): void {
     : m.event === "raised"
       ? "alerts.toastRaised"
       : "alerts.toastTest";
-  announce(key, cleared ? "success" : (variant[m.severity] ?? "info"), m.title);
+  const i18n = makeI18n(localeStore.get());
+  const words = m.alert ? alertWords(i18n, m.alert) : { title: m.title, detail: m.text };
+  announce(key, cleared ? "success" : (variant[m.severity] ?? "info"), words.title);
   if (typeof Notification !== "undefined" && Notification.permission === "granted") {
+    const title = m.alert ? `${i18n.t(key)} ${words.title}` : m.title;
     try {
       // One notification per alert: a recovery replaces its raise.
-      new Notification(m.title, { body: m.text, tag: m.alert ? `dtu-alert-${m.alert.id}` : "dtu-alert" });
+      new Notification(title, { body: words.detail, tag: m.alert ? `dtu-alert-${m.alert.id}` : "dtu-alert" });
     } catch {
       // Some mobile browsers allow only notifications from a service worker: the toast is there anyway.
     }

@@ -12,11 +12,14 @@ export const ChannelCard = memo(function ChannelCard({
   title,
   channel,
   read,
+  labels,
 }: {
   title: string;
   channel: Channel;
   /** False: never read since the DTU started, every value a dash (issue 25 item 1). */
   read?: boolean;
+  /** Labels of some properties instead of the usual ones ("Yield yesterday" of an older reading, issue 34 §9). */
+  labels?: Record<string, string>;
 }) {
   const { t, number } = useI18n();
   return (
@@ -41,7 +44,7 @@ export const ChannelCard = memo(function ChannelCard({
                 return (
                   <tr key={name}>
                     <th scope="row" className="fw-normal">
-                      {label ? t(label) : name}
+                      {labels?.[name] ?? (label ? t(label) : name)}
                     </th>
                     <td className="text-end">{readText(number, f.v, shownDecimals(f.d, f.u), read)}</td>
                     <td>

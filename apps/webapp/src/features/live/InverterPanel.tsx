@@ -14,6 +14,7 @@ import { useFacts, useInverter } from "./hooks";
 import type { LiveFeed } from "./liveStore";
 import { stateColour, inverterStatus } from "./state";
 import { StateText } from "./StateText";
+import { stringName } from "./props";
 import type { InverterDialogProps } from "./dialogs/DialogBody";
 
 type DialogProps = InverterDialogProps & { radio?: LiveInverter["radio_stats"] };
@@ -28,17 +29,27 @@ function decimalsOf(v: number): number {
   return Number.isInteger(v) ? 0 : 1;
 }
 
+/** The INV/AC/DC cards; not current: last-known values, muted (the header says since when, issue 13 item 2). */
+function Cards({ cards, stale }: { cards: ReactNode[]; stale: boolean }) {
+  return (
+    <div className={`row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3${stale ? " stale" : ""}`}>{cards}</div>
+  );
+}
+
+type PanelProps = { id: string; feed?: LiveFeed; top?: ReactNode };
+
 /**
  * One inverter (SEED §2): coloured header, buttons, the INV/AC/DC cards and the five dialogs. Memoised by serial
- * and reading only its own entry, so an update of another inverter does not render it again.
+ * and reading only its own entry, so an update of another inverter does not render it again. `top`: the gateway
+ * build's parts (slots.ts `inverter`: open alerts, last known values) first under the header, where a phone sees
+ * them without scrolling past every table (issue 34 §5). Only the open dialog is rendered (issue 15 §2, §3: closed
+ * ones ran their hooks on the first view and on every update); it starts fresh each time it opens.
  */
-export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: string; feed?: LiveFeed }) {
+export const InverterPanel = memo(function InverterPanel({ id, feed, top }: PanelProps) {
   const entry = useInverter(id, feed);
   const facts = useFacts(feed);
   const { t, number, hm } = useI18n();
   const loggedIn = useLoggedIn();
-  // Only the open dialog is rendered (issue 15 §2, §3: closed ones ran their hooks on the first view and on every
-  // update); it starts fresh each time it opens.
   const [Open, setOpen] = useState<Dialog | null>(null);
   if (!entry) return null;
   const inv = entry.data;
@@ -68,11 +79,10 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
     cards.push(<ChannelCard key={`a${n}`} title={title} channel={ch} read={read} />);
   }
   for (const [n, ch] of channels(inv.DC)) {
-    const named = ch.name && !("v" in ch.name) ? ch.name.u : "";
     cards.push(
       <ChannelCard
         key={`d${n}`}
-        title={named || t("live.cardString", { n: Number(n) + 1 })}
+        title={stringName(ch) || t("live.cardString", { n: Number(n) + 1 })}
         channel={ch}
         read={read}
       />,
@@ -97,6 +107,7 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
         <DataAge entry={entry} stale={status.stale} never={status.never} />
       </div>
       <div className="card-body">
+        {__GATEWAY_BUILD__ && top}
         <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t("live.actions")}>
           {button(LimitDialog, t("live.limitButton"), !loggedIn)}
           {button(PowerDialog, t("live.powerButton"), !loggedIn)}
@@ -111,14 +122,16 @@ export const InverterPanel = memo(function InverterPanel({ id, feed }: { id: str
               </>,
             )}
         </div>
-        {status.never && <p>{t("live.notRead", { time: hm(status.seen) })}</p>}
-        {cards.length > 0 ? (
-          // Not current: last-known values, muted; the header says since when (issue 13 item 2).
-          <div className={`row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3${status.stale ? " stale" : ""}`}>
-            {cards}
-          </div>
-        ) : (
+        {cards.length === 0 ? (
           <p className="text-body-secondary mb-0">{t("live.noDetail")}</p>
+        ) : status.never ? (
+          // Never read: every value a dash, so the tables are folded away under the reason (issue 34 §9).
+          <details>
+            <summary>{t("live.notRead", { time: hm(status.seen) })}</summary>
+            <Cards cards={cards} stale />
+          </details>
+        ) : (
+          <Cards cards={cards} stale={status.stale} />
         )}
       </div>
       {Open && <Open serial={serial} name={inv.name} onClose={close} radio={inv.radio_stats} read={read} />}

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import type { HistoryLast } from "@dtu/api/history";
-import { LastKnownPanel, LastKnownTotals } from "./LastKnown";
+import { LastKnownPanel, LastKnownTotals, LastKnownYieldCard } from "./LastKnown";
 import { liveFeed } from "./liveStore";
 import { doc, inverter } from "./testData";
 
@@ -59,11 +59,36 @@ describe("last known values from the history", () => {
     );
     expect(screen.getByText("912.446")).toBeTruthy();
     expect(screen.getByText("456.223")).toBeTruthy();
-    expect(screen.getByText("String 1")).toBeTruthy();
+    // The string by the name set in Settings > Inverters, as the live cards call it (issue 34 §2).
+    expect(screen.getByText("South")).toBeTruthy();
+    // Yesterday's reading: its day's yield says yesterday (issue 34 §9).
+    expect(screen.getAllByText("Yield yesterday")).toHaveLength(2);
+    expect(screen.queryByText("Yield today")).toBeNull();
     expect(
       screen.getByText(
         /^Not read since the start \(1\): total yield 912\.446 kWh, last read yesterday at 4:45\sPM \(from the gateway's history\)$/,
       ),
     ).toBeTruthy();
+  });
+
+  it("at night, with no inverter read since the start, the total yield card shows the last known total, marked", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify(last), { status: 200 }))),
+    );
+    liveFeed.apply(doc([inverter("A", { data_age: 60 }), inverter("B", { data_age: 60 })]), true);
+    liveFeed.store.set({ ...liveFeed.store.get(), facts: { bootAt: now - 60_000 } });
+    const live = { v: 0, u: "kWh", d: 3 };
+    render(<LastKnownYieldCard label="live.totalYield" field={live} read={false} />);
+    await flush();
+    expect(document.querySelector(".card-body")?.textContent).toMatch(
+      /^1,824\.892 kWhlast known, yesterday at 4:45\sPM$/,
+    );
+    cleanup();
+    // Read (by day): the live sum as always.
+    render(<LastKnownYieldCard label="live.totalYield" field={{ ...live, v: 5 }} read />);
+    expect(document.querySelector(".card-body")?.textContent).toBe("5.000 kWh");
   });
 });

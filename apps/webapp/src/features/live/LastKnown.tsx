@@ -11,7 +11,9 @@ import { createStore, useStore } from "../../lib/store";
 import { ChannelCard } from "./ChannelCard";
 import { useFacts, useInverter, useLive } from "./hooks";
 import { dayWord, lastOf, lastTotals, lastUrl, readingChannel } from "./lastKnown";
+import { stringName } from "./props";
 import { inverterStatus } from "./state";
+import { TotalCard, type TotalCardProps } from "./Totals";
 
 /** The history's answer, shared by every panel and the totals; null until (or unless) it answered. */
 const store = createStore<HistoryLast | null>(null);
@@ -45,7 +47,10 @@ function when({ t, hm, date }: I18n, at: number): string {
   return t(day === "today" ? "lastread.whenToday" : "lastread.whenYesterday", { time: hm(at) });
 }
 
-/** Under an inverter's panel (slot `inverter`): its last reading and its strings', labelled with the time. */
+/**
+ * At the top of an inverter's panel (slot `inverter`), which folds its empty live tables away: its last reading and
+ * its strings', labelled with the time.
+ */
 export function LastKnownPanel({ id }: { id: string }) {
   const last = useLast();
   const entry = useInverter(id);
@@ -54,23 +59,54 @@ export function LastKnownPanel({ id }: { id: string }) {
   const inv = lastOf(last, id);
   if (!entry || !inv || !inverterStatus(entry, Date.now(), facts).never) return null;
   const { t } = i18n;
+  // A reading of an earlier day: its day's yield is that day's, not today's (issue 34 §9).
+  const day = dayWord(inv.t * 1000, Date.now());
+  const labels =
+    day === "today"
+      ? undefined
+      : {
+          YieldDay:
+            day === "yesterday"
+              ? t("lastread.yieldYesterday")
+              : t("lastread.yieldOn", { date: i18n.date(inv.t * 1000) }),
+        };
   return (
-    <section className="card mt-3" aria-label={t("lastread.panel", { when: when(i18n, inv.t * 1000) })}>
+    <section className="card mb-3" aria-label={t("lastread.panel", { when: when(i18n, inv.t * 1000) })}>
       <div className="card-header">{t("lastread.panel", { when: when(i18n, inv.t * 1000) })}</div>
       <div className="card-body">
         <div className="row row-cols-1 row-cols-md-2 row-cols-xxl-3 g-3">
-          <ChannelCard title={t("live.cardAc")} channel={readingChannel(inv, inv.temperature_c)} />
+          <ChannelCard
+            title={t("live.cardAc")}
+            channel={readingChannel(inv, inv.temperature_c)}
+            labels={labels}
+          />
           {inv.strings.map((s) => (
             <ChannelCard
               key={s.channel}
-              title={t("live.cardString", { n: s.channel + 1 })}
+              // The name set in Settings > Inverters, as the live cards call it (issue 34 §2).
+              title={stringName(entry.data.DC?.[s.channel]) || t("live.cardString", { n: s.channel + 1 })}
               channel={readingChannel(s)}
+              labels={labels}
             />
           ))}
         </div>
       </div>
     </section>
   );
+}
+
+/**
+ * The total yield's card (slot `totalYield`): while no inverter was read since the DTU started (at night), the sum of
+ * their last lifetime yields from the history instead of a dash, marked as such (issue 34 §9).
+ */
+export function LastKnownYieldCard(props: TotalCardProps) {
+  const last = useLast();
+  const order = useLive((s) => s.order);
+  const i18n = useI18n();
+  const sum = props.read ? undefined : lastTotals(last, order);
+  if (!sum || sum.covered < order.length) return <TotalCard {...props} />;
+  const note = i18n.t("lastread.lastKnown", { when: when(i18n, sum.at) });
+  return <TotalCard {...props} field={sum.yieldTotal} read note={note} />;
 }
 
 /** Under the totals (slot `afterTotals`): the last lifetime yield of the inverters not read since the start. */

@@ -69,6 +69,8 @@ describe("table view (issue 24 §1)", () => {
     const release = await view();
     fireEvent.click(screen.getByRole("button", { name: "Table" }));
     expect(screen.queryByRole("tablist")).toBeNull();
+    // On a phone (below Bootstrap's md) a line says the table scrolls sideways (issue 34 §13).
+    expect(screen.getByText("Swipe sideways for more columns.").className).toContain("d-md-none");
     expect(names()).toEqual([
       "Roof",
       "↳ South",
@@ -80,7 +82,7 @@ describe("table view (issue 24 §1)", () => {
       "↳ String 2",
     ]);
     const [roof, south, , barn, , attic, atticSouth] = rows();
-    expect(roof).toEqual(["Roof", "Producing", "412.3 W", "1,874 Wh", "456.789 kWh", "", "100 %", "2 sec"]);
+    expect(roof).toEqual(["Roof", "Producing", "412.3 W", "1,874 Wh", "456.789 kWh", "", "100 %", "2 s"]);
     expect(south).toEqual(["↳ South", "", "220.4 W", "", "", "31.2 V", "", ""]);
     expect(barn?.[6]).toBe("50.5 %");
     // Not read since the start: dashes, not the device's zeros; the same state word as the panel.

@@ -7,6 +7,7 @@ import { ageText, decimalsOf } from "./format";
 import { useFacts, useLive, useNow } from "./hooks";
 import type { LiveFeed } from "./liveStore";
 import { ageAt, inverterField, type InverterEntry } from "./merge";
+import { stringName } from "./props";
 import { inverterStatus, stateColour, type InvState, type InvStatus } from "./state";
 import { StateBadge } from "./StateText";
 
@@ -57,11 +58,41 @@ function Age({ entry, read }: { entry: InverterEntry; read: boolean }) {
   return read ? ageText(ageAt(entry, now), locale) : NOT_READ;
 }
 
+type Sort = { col?: number; desc: boolean };
+
+/** The column headers, each a button that sorts by it (`aria-sort` on the sorted one). */
+function Head({ sort, setSort }: { sort: Sort; setSort: (s: Sort) => void }) {
+  const { t } = useI18n();
+  return (
+    <thead>
+      <tr>
+        {HEAD.map((key, i) => (
+          <th
+            key={key}
+            scope="col"
+            className={i < 2 ? undefined : "text-end"}
+            aria-sort={sort.col === i ? (sort.desc ? "descending" : "ascending") : undefined}
+          >
+            <button
+              type="button"
+              className="btn btn-link p-0"
+              onClick={() => setSort({ col: i, desc: sort.col === i && !sort.desc })}
+            >
+              {t(key)}
+              {sort.col === i && <span aria-hidden="true">{sort.desc ? " ▼" : " ▲"}</span>}
+            </button>
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * Every inverter and every string in one table (issue 24 §1): the same state words, colours and dashes as the
  * panels (state.ts, StateText.tsx, lib/notRead.ts); sortable by any column header (a button each, `aria-sort` on
  * the sorted one), device order until the owner sorts. Strings stay under their inverter, sorted among themselves.
- * Scrolls sideways inside its own box at phone width, never the page.
+ * Scrolls sideways inside its own box at phone width, never the page; there a line above it says so (issue 34 §13).
  */
 export function LiveTable({
   feed,
@@ -74,7 +105,7 @@ export function LiveTable({
   const order = useLive((s) => s.order, feed);
   const inverters = useLive((s) => s.inverters, feed);
   const facts = useFacts(feed);
-  const [sort, setSort] = useState<{ col?: number; desc: boolean }>({ desc: false });
+  const [sort, setSort] = useState<Sort>({ desc: false });
   const now = Date.now();
   // A measured value with its `d` decimals and unit; a dash when never read (lib/notRead.ts).
   const value = (f: Field | undefined, read: boolean): Cell =>
@@ -88,7 +119,7 @@ export function LiveTable({
     const read = !status.never;
     const limit = inv.limit_relative;
     const strings = Object.entries(inv.DC ?? {}).map(([n, ch]): Row => {
-      const name = (ch.name && !("v" in ch.name) && ch.name.u) || t("live.cardString", { n: Number(n) + 1 });
+      const name = stringName(ch) || t("live.cardString", { n: Number(n) + 1 });
       const f = (k: string) => value(ch[k] as Field | undefined, read);
       return {
         key: `${id}/${n}`,
@@ -143,34 +174,17 @@ export function LiveTable({
     </tr>
   );
   return (
-    // Focusable: a phone's keyboard can scroll it (axe scrollable-region-focusable).
-    <div className="table-responsive" tabIndex={0}>
-      <table className="table table-sm align-middle text-nowrap mb-0">
-        <thead>
-          <tr>
-            {HEAD.map((key, i) => (
-              <th
-                key={key}
-                scope="col"
-                className={i < 2 ? undefined : "text-end"}
-                aria-sort={sort.col === i ? (sort.desc ? "descending" : "ascending") : undefined}
-              >
-                <button
-                  type="button"
-                  className="btn btn-link p-0"
-                  onClick={() => setSort({ col: i, desc: sort.col === i && !sort.desc })}
-                >
-                  {t(key)}
-                  {sort.col === i && <span aria-hidden="true">{sort.desc ? " ▼" : " ▲"}</span>}
-                </button>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {sorted(rows, sort.col, sort.desc).flatMap((r) => [line(r), ...(r.strings ?? []).map(line)])}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <p className="small text-body-secondary mb-1 d-md-none">{t("live.tableScroll")}</p>
+      {/* Focusable: a phone's keyboard can scroll it (axe scrollable-region-focusable). */}
+      <div className="table-responsive" tabIndex={0}>
+        <table className="table table-sm align-middle text-nowrap mb-0">
+          <Head sort={sort} setSort={setSort} />
+          <tbody>
+            {sorted(rows, sort.col, sort.desc).flatMap((r) => [line(r), ...(r.strings ?? []).map(line)])}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -100,15 +100,7 @@ export function LiveView({ feed = liveFeed, slots }: { feed?: LiveFeed; slots?: 
     const live = order.map((id) => ({
       key: id,
       title: <TabTitle id={id} feed={feed} />,
-      content:
-        __GATEWAY_BUILD__ && Extra ? (
-          <>
-            <InverterPanel id={id} feed={feed} />
-            <Extra id={id} />
-          </>
-        ) : (
-          <InverterPanel id={id} feed={feed} />
-        ),
+      content: <InverterPanel id={id} feed={feed} top={__GATEWAY_BUILD__ && Extra && <Extra id={id} />} />,
     }));
     const none = unknown.map((i) => ({
       key: `?${i.id}`,
@@ -129,7 +121,11 @@ export function LiveView({ feed = liveFeed, slots }: { feed?: LiveFeed; slots?: 
       ))}
       {/* Nothing looks live that is not: without connection the whole page is muted (issue 13 item 2). */}
       <div className={lost ? "stale" : undefined}>
-        <Totals feed={feed} />
+        {__GATEWAY_BUILD__ && slots?.totalYield ? (
+          <Totals feed={feed} YieldCard={slots.totalYield} />
+        ) : (
+          <Totals feed={feed} />
+        )}
         {__GATEWAY_BUILD__ && slots?.afterTotals}
         {items.length > 0 && <LayoutSwitch />}
         {items.length === 0 ? (

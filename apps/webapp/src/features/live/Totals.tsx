@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { Field } from "@dtu/api/live";
 import { useI18n, type MessageKey } from "../../lib/i18n";
 import { readText } from "../../lib/notRead";
@@ -7,7 +8,15 @@ import { liveFeed, type LiveFeed } from "./liveStore";
 import { inverterStatus } from "./state";
 import { StateText } from "./StateText";
 
-function TotalCard({ label, field, read }: { label: MessageKey; field: Field; read: boolean }) {
+export interface TotalCardProps {
+  label: MessageKey;
+  field: Field;
+  read: boolean;
+  /** Under the value: what it is when not the live sum ("last known, yesterday at 4:45 PM", issue 34 §9). */
+  note?: string;
+}
+
+export function TotalCard({ label, field, read, note }: TotalCardProps) {
   const { t, number } = useI18n();
   return (
     <div className="col">
@@ -16,6 +25,7 @@ function TotalCard({ label, field, read }: { label: MessageKey; field: Field; re
         <p className="card-body fs-5 px-1 py-2 mb-0">
           <span className="text-nowrap">{readText(number, field.v, decimalsOf(field.d, field.u), read)}</span>{" "}
           <small className="text-body-secondary">{field.u}</small>
+          {__GATEWAY_BUILD__ && note && <small className="d-block text-body-secondary">{note}</small>}
         </p>
       </div>
     </div>
@@ -28,7 +38,14 @@ function TotalCard({ label, field, read }: { label: MessageKey; field: Field; re
  * (polling off, unreachable, not read yet) are named behind "n of m inverters"; while an enabled inverter was not
  * read since the device started, the sums are marked incomplete rather than silently lower.
  */
-export function Totals({ feed = liveFeed }: { feed?: LiveFeed }) {
+export function Totals({
+  feed = liveFeed,
+  YieldCard = TotalCard,
+}: {
+  feed?: LiveFeed;
+  /** Gateway build: the total yield's card, which shows the last known total while nothing was read (slots.ts). */
+  YieldCard?: ComponentType<TotalCardProps>;
+}) {
   const { t } = useI18n();
   const total = useLive((s) => s.total, feed);
   const inverters = useLive((s) => s.inverters, feed);
@@ -47,7 +64,7 @@ export function Totals({ feed = liveFeed }: { feed?: LiveFeed }) {
   return (
     <div className="mb-3">
       <div className={`row row-cols-3 g-2${unread ? " stale" : ""}`}>
-        <TotalCard label="live.totalYield" field={total.YieldTotal} read={read} />
+        <YieldCard label="live.totalYield" field={total.YieldTotal} read={read} />
         <TotalCard label="live.yieldToday" field={total.YieldDay} read={read} />
         <TotalCard label="live.totalPower" field={total.Power} read={read} />
       </div>

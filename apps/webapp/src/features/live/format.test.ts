@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  ageText,
   clockTime,
   decimalsOf,
   decodeVersion,
@@ -86,5 +87,13 @@ describe("decimalsOf", () => {
     expect(decimalsOf(undefined, "W")).toBe(1);
     expect(decimalsOf(Number.NaN, "A")).toBe(2);
     expect(decimalsOf(undefined, "lux")).toBe(1);
+  });
+});
+
+describe("ageText (issue 34 §13)", () => {
+  it("says seconds as the panel header does, larger ages in the locale's short unit", () => {
+    expect(ageText(0, "en")).toBe("0 s");
+    expect(ageText(59, "de")).toBe("59 s");
+    expect(ageText(300, "en")).toBe("5 min");
   });
 });

@@ -79,15 +79,12 @@ export function limitValid(kind: LimitKind, maxPower: number, value: number): bo
   return Number.isFinite(value) && value >= r.min && value <= r.max;
 }
 
-/** An age in seconds in its largest whole unit, the locale's short form ("5 min", "3 hr", "2 j"). */
+/**
+ * An age in seconds in its largest whole unit, the locale's short form ("5 min", "3 hr", "2 j"); seconds as "12 s",
+ * the panel header's form (live.dataAge), not Intl's "12 sec" (issue 34 §13).
+ */
 export function ageText(s: number, locale: string): string {
-  const [n, unit] =
-    s < 60
-      ? [s, "second"]
-      : s < 3600
-        ? [s / 60, "minute"]
-        : s < 86_400
-          ? [s / 3600, "hour"]
-          : [s / 86_400, "day"];
+  if (s < 60) return `${s} s`;
+  const [n, unit] = s < 3600 ? [s / 60, "minute"] : s < 86_400 ? [s / 3600, "hour"] : [s / 86_400, "day"];
   return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "short" }).format(Math.floor(n));
 }

@@ -19,6 +19,10 @@ export const LABELS: Record<string, MessageKey> = {
   Irradiation: "live.propIrradiation",
 };
 const ORDER = Object.keys(LABELS);
+
+/** A DC string's name set in Settings > Inverters (its channel's `name: {u}`, API.md §3.1); "" when none. */
+export const stringName = (ch: Channel | undefined): string =>
+  ch?.name && !("v" in ch.name) ? ch.name.u : "";
 const rank = (k: string) => {
   const i = ORDER.indexOf(k);
   return i < 0 ? ORDER.length : i;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyDocument, emptyState } from "./merge";
-import { inverterStatus, sunFacts, type DeviceFacts } from "./state";
+import { inverterStatus, sunFacts, wakeAt, type DeviceFacts } from "./state";
 import { doc, inverter, summary } from "./testData";
 import type { LiveInverter } from "@dtu/api/live";
 
@@ -120,8 +120,13 @@ describe("inverterStatus (issue 13 item 1)", () => {
       });
       return inverterStatus(entry(inv, now), now, facts);
     };
-    it("night: asleep, expected back at the device's sunrise, whether read before or never", () => {
-      expect(st(25, 15.9)).toMatchObject({ state: "asleep", why: undefined, back: 7 * H, never: false });
+    it("night: asleep, expected back near sunrise (not the device's dawn), whether read before or never", () => {
+      expect(st(25, 15.9)).toMatchObject({
+        state: "asleep",
+        why: undefined,
+        back: wakeAt(sun),
+        never: false,
+      });
       // The DTU restarted at 00:30 and never heard it: asleep all the same, its values not read.
       expect(st(25, 24.5, 0, { sun, bootAt: 24.5 * H })).toMatchObject({
         state: "asleep",
@@ -164,5 +169,29 @@ describe("inverterStatus (issue 13 item 1)", () => {
       expect(sunFacts({ ...ntp, sun_isSunsetAvailable: false }, 0)).toBeNull();
       expect(sunFacts({ ...ntp, ntp_status: false }, 0)).toBeNull();
     });
+  });
+});
+
+describe("when the inverters wake (issue 34 §8)", () => {
+  // The device's nautical dawn and dusk (its default sunset type) and the sunrise at -1° (the simulated inverters'
+  // waking), from astronomy-engine (the gateway's sun): Germany at both solstices, Cape Town, Madrid.
+  const cases = [
+    ["2026-06-21T01:03:18Z", "2026-06-21T21:36:41Z", "2026-06-21T03:01:14Z"],
+    ["2026-12-21T05:56:58Z", "2026-12-21T16:35:30Z", "2026-12-21T07:18:22Z"],
+    ["2026-03-01T03:38:39Z", "2026-03-01T18:18:01Z", "2026-03-01T04:33:19Z"],
+    ["2026-09-15T04:55:53Z", "2026-09-15T19:23:17Z", "2026-09-15T05:54:36Z"],
+  ];
+  it.each(cases)(
+    "dawn %s: within 3 minutes of the sunrise, not an hour or two early",
+    (dawn, dusk, sunrise) => {
+      const rise = Date.parse(dawn);
+      const woke = wakeAt({ rise, day: Date.parse(dusk) - rise });
+      expect(Math.abs(woke - Date.parse(sunrise))).toBeLessThan(3 * 60_000);
+    },
+  );
+
+  it("a day no nautical dawn fits (another sunset type): the device's own time", () => {
+    const rise = Date.parse("2026-11-27T07:45:00Z");
+    expect(wakeAt({ rise, day: 8.5 * 3_600_000 })).toBe(rise);
   });
 });

@@ -40,7 +40,7 @@ export interface InvStatus {
   stale: boolean;
   /** Not read since the DTU started (API.md §3.1 `data_age` = uptime): its values are the device's zeros. */
   never?: boolean;
-  /** Asleep: the local time (ms) of a sunrise, for "expected back around" (only its time of day counts). */
+  /** Asleep: the local time (ms) the inverters wake near sunrise, for "expected back around" (its time of day counts). */
   back?: number;
 }
 
@@ -100,6 +100,28 @@ export function sunFacts(n: NtpStatus, at: number): DeviceFacts["sun"] {
   return { rise: at + (rise - now) * 1000, day: ((set - rise + 86_400) % 86_400) * 1000 };
 }
 
+/**
+ * When the inverters wake (issue 34 §8): near sunrise (the sun about 1° below the horizon, as the simulated ones do),
+ * not at the device's dawn, which by default is nautical (12° below, API.md §4.8), an hour or two earlier. The
+ * device's nautical day length and the sun's declination on that date give the latitude, and both the sunrise:
+ * within 3 minutes of astronomy-engine from 40° S to 54° N over the year (state.test.ts).
+ */
+export function wakeAt({ rise, day }: { rise: number; day: number }): number {
+  const { PI, sin, cos, acos, atan2, hypot } = Math;
+  // The declination (23.44° = 0.409 rad) on that date; half the device's day as an hour angle; sin(-1°) = -0.01745.
+  const dec = -0.409 * cos(((2 * PI) / 365.24) * ((rise + day / 2) / DAY_MS + 11));
+  const half = (day / DAY_MS) * PI;
+  const y = sin(dec);
+  const x = cos(half) * cos(dec);
+  // sin(-12°) = x·cos(lat) + y·sin(lat): the latitude's root within ±90°.
+  const a = atan2(y, x);
+  const b = acos(-0.2079 / hypot(y, x)); // sin(-12°)
+  const lat = Math.abs(a - b) < PI / 2 ? a - b : a + b;
+  const woke = rise + ((half - acos((-0.01745 - sin(lat) * y) / (cos(lat) * cos(dec)))) / PI / 2) * DAY_MS;
+  // No nautical dawn fits that day (another sunset type, far north in winter; NaN fails too): the device's own time.
+  return woke >= rise && woke <= rise + TWILIGHT_MS ? woke : rise;
+}
+
 /** Time (ms) since the device's last sunrise. */
 const sinceRise = (sun: { rise: number }, now: number) => (((now - sun.rise) % DAY_MS) + DAY_MS) % DAY_MS;
 
@@ -134,7 +156,7 @@ export function inverterStatus(
     seen,
     stale: old || (state !== "producing" && state !== "idle"),
     never,
-    back: sun?.rise,
+    back: sun ? wakeAt(sun) : undefined,
   });
   // Older firmware has no poll_enabled: polling is then on (issue 13 item 4). Off by day: the inverter's setting;
   // at night it may be "poll at night" off (API.md §3.1 `poll_enabled`, §4.8).
