@@ -28,6 +28,7 @@ import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
 import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
+import { createSimPort, type SimPort } from "./port/sim/index.ts";
 import type { Alerts } from "./alerts/service.ts";
 import { startSimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
 import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "./paths.ts";
@@ -89,6 +90,8 @@ export interface BuildOptions {
 
 export interface GatewayApp extends FastifyInstance {
   gateway: Gateway;
+  /** The device port of this simulated device (src/port/): what every feature reads it through. */
+  port: SimPort;
   sockets: Sockets;
   security: Security;
   /** The history, or why there is none (history/keeper.ts); null when history is off. */
@@ -111,6 +114,7 @@ function consoleListeners(opts: BuildOptions): ConsoleListener[] {
 function startTimers(
   app: FastifyInstance,
   gw: Gateway,
+  port: SimPort,
   sockets: Sockets,
   history: SimHistory | null,
   tickMs: number,
@@ -118,6 +122,7 @@ function startTimers(
   const ticker = setInterval(() => {
     try {
       gw.fleet.tick();
+      port.tick();
       sockets.tick();
       history?.tick();
     } catch (err) {
@@ -131,6 +136,7 @@ function startTimers(
     await sockets.close();
   });
   app.addHook("onClose", async () => {
+    await port.close();
     history?.keeper.close();
     await gw.close();
   });
@@ -181,6 +187,16 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   await gw.loadPins();
 
   const security = createSecurity({ clock: hostClock, ...opts.security, log });
+  const port = createSimPort({
+    fleet,
+    clock,
+    hostNow: () => hostClock.now(),
+    config: () => gw.config,
+    hostname: () => identity.hostname(),
+    inOutage: () => gw.inOutage(),
+    security,
+    log,
+  });
   const history: SimHistory | null = opts.history ? startSimHistory(gw, dataDir, opts.history.rawDays) : null;
   const alerts = opts.alerts ? await startSimAlerts(gw, opts.alerts) : null;
   const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...(alerts?.routes ?? []), ...allRoutes()];
@@ -198,11 +214,12 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   app.server.on("connection", (socket) => {
     if (gw.inOutage()) socket.destroy();
   });
-  startTimers(app, gw, sockets, history, opts.tickMs ?? 1000);
+  startTimers(app, gw, port, sockets, history, opts.tickMs ?? 1000);
 
   gw.log(`OpenDTU ${identity.gitHash} started, hostname ${identity.hostname()}`);
   return Object.assign(app, {
     gateway: gw,
+    port,
     sockets,
     security,
     history: history?.keeper ?? null,

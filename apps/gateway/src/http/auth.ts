@@ -3,30 +3,17 @@
  * allow_readonly is on (credentials then not even looked at); failures are a bare 401. Sockets additionally accept
  * Digest credentials and challenge with Digest (API.md §2.3).
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { AuthClass } from "@dtu/api/endpoints";
 import { ADMIN_USER } from "@dtu/api/limits";
 import type { ConfigJson } from "../config/types.ts";
+import { basicValid, safeEqual } from "../security/basic.ts";
 import type { DigestNonces } from "../security/nonces.ts";
 import { sessionToken, type Sessions } from "../security/sessions.ts";
 
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
-/** Valid `Authorization: Basic` header for admin with the given password. */
-export function basicValid(header: string | undefined, password: string): boolean {
-  if (!header) return false;
-  const m = /^\s*Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
-  if (!m) return false;
-  const decoded = Buffer.from(m[1] ?? "", "base64").toString("utf8");
-  const colon = decoded.indexOf(":");
-  if (colon < 0) return false;
-  return safeEqual(decoded.slice(0, colon), ADMIN_USER) && safeEqual(decoded.slice(colon + 1), password);
-}
+/** Checked in security/basic.ts, the one place that knows the Basic header. */
+export { basicValid };
 
 function md5(text: string): string {
   return createHash("md5").update(text).digest("hex");

@@ -117,9 +117,16 @@ export interface LimitCommand {
  */
 export type CommandAccess = "allowed" | "no-credentials" | "refused" | "unknown";
 
-/** The read rule of a request (API.md §2.1), see `DevicePort.access`. */
+/**
+ * The read rule of a request (API.md §2.1), see `DevicePort.access`. `open` with `assumed`: a real device never
+ * reached since the gateway started, whose rule is not known (nothing of its live data is known either); a feature
+ * with stored data of its own (history, alerts) refuses that.
+ */
 export type ReadAccess =
-  { kind: "open" } | { kind: "accepted" } | { kind: "refused"; count(): void } | { kind: "unanswered" };
+  | { kind: "open"; assumed?: true }
+  | { kind: "accepted" }
+  | { kind: "refused"; count(): void }
+  | { kind: "unanswered" };
 
 export interface DevicePort {
   /** Stable id (the DTU serial of a simulated device, a real device's origin host); names its files and alerts. */
@@ -153,8 +160,13 @@ export interface DevicePort {
   /**
    * The device's read rule for a request with these credentials (undefined: none) from `address`, through the
    * device's password-guessing brake (src/security/throttle.ts). A refusal is booked on the brake only by `count()`.
+   * `need` "admin": the admin rule instead (credentials always checked, e.g. the history backup, alert settings).
    */
-  access(authorization: string | undefined, address: string | undefined): Promise<ReadAccess>;
+  access(
+    authorization: string | undefined,
+    address: string | undefined,
+    need?: "read" | "admin",
+  ): Promise<ReadAccess>;
 
   /** Only a simulated device has it: what the first start's backfill and the simulated house model from. */
   readonly model: SimulationModel | null;

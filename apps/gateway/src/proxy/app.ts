@@ -27,6 +27,7 @@ import { recheckSessions, recheckSockets } from "./recheck.ts";
 import { startProxyHistory, type ProxyHistory, type ProxyHistoryOptions } from "../history/proxy.ts";
 import { attachProxyAlerts, type ProxyAlerts, type ProxyAlertsOptions } from "../alerts/proxy.ts";
 import type { Access } from "../history/proxyFeed.ts";
+import { networkWords } from "../port/real/wire.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
@@ -72,36 +73,6 @@ export function parseDevice(text: string): URL {
   return new URL(url.origin);
 }
 
-/** Readable reasons for the usual network failures; anything else is shown with its own code and message. */
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
-  ECONNRESET: "connection reset",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
-  ENOTFOUND: "address not found",
-  EAI_AGAIN: "address not found",
-  ETIMEDOUT: "no answer",
-  UND_ERR_CONNECT_TIMEOUT: "no answer",
-  UND_ERR_HEADERS_TIMEOUT: "no answer in time",
-  UND_ERR_BODY_TIMEOUT: "no answer in time",
-  UND_ERR_SOCKET: "connection lost",
-};
-
-/** The innermost error with a code (reply-from wraps undici's error, which may wrap the socket's). */
-function rootCode(error: unknown): { code?: string; message: string } {
-  let e: unknown = error;
-  let found: { code?: string; message: string } = { message: String(error) };
-  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    found = {
-      ...(typeof code === "string" ? { code } : found.code ? { code: found.code } : {}),
-      message: e.message,
-    };
-    e = e.cause;
-  }
-  return found;
-}
-
 /**
  * The answer when the device cannot be reached: a small result object whose message the web app shows (its http
  * client takes `message` from a non-OK JSON body), 504 for timeouts and 502 otherwise.
@@ -116,10 +87,7 @@ function unreachable(
     reply.raw.destroy();
     return;
   }
-  const { code, message } = rootCode(error);
-  const timedOut =
-    (error as { statusCode?: unknown }).statusCode === 504 || /TIMEOUT|TIMEDOUT/.test(code ?? "");
-  const reason = (code && REASONS[code]) ?? (code ? `${code} ${message}` : message);
+  const { reason, timedOut } = networkWords(error);
   void reply
     .code(timedOut ? 504 : 502)
     .header("content-type", "application/json")

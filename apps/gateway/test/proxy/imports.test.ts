@@ -47,7 +47,7 @@ function staticClosure(entry: string): string[] {
 
 // device/serial.ts is the serial's wire spelling, a pure leaf the command line uses to check `--fault`.
 const SIMULATED =
-  /^(app\.ts|fleet\/|mqtt\/|ws\/|routes\/|config\/|device\/(?!serial\.ts$)|history\/(sim|backfill)\.ts)/;
+  /^(app\.ts|fleet\/|mqtt\/|ws\/|routes\/|config\/|device\/(?!serial\.ts$)|port\/sim\/|history\/(sim|backfill)\.ts)/;
 
 describe("proxy mode's modules", () => {
   it("load nothing of the simulated device", () => {
