@@ -160,6 +160,19 @@ export interface MeterTestResult {
 /** The refusals of the test's body are those of the config POST. */
 export type MeterTestAnswer = MeterTestResult | MeterResult;
 
+/** POST /api/sim/house (simulated device only, admin): `{ "load_w": N }` holds the house at N W, null: the model. */
+export interface SimHousePost {
+  load_w: number | null;
+}
+export interface SimHouseResult {
+  type: "success" | "danger";
+  message: string;
+  /** The held load now, null when the model runs. */
+  load_w: number | null;
+}
+/** The highest load the house can be held at (W). */
+export const SIM_HOUSE_MAX_W = 100_000;
+
 export const meterEndpoints = {
   configGet: { method: "GET", path: "/api/meter/config", auth: "admin" } as EndpointDef<
     MeterConfigView,
@@ -173,6 +186,10 @@ export const meterEndpoints = {
   test: { method: "POST", path: "/api/meter/test", auth: "admin" } as EndpointDef<
     MeterTestAnswer,
     MeterConfigPost
+  >,
+  simHouse: { method: "POST", path: "/api/sim/house", auth: "admin" } as EndpointDef<
+    SimHouseResult,
+    SimHousePost
   >,
 };
 export type MeterEndpointName = keyof typeof meterEndpoints;

@@ -6,6 +6,7 @@
  */
 import { ALERTS_FILE } from "../alerts/paths.ts";
 import { HISTORY_FILE } from "../history/paths.ts";
+import { METER_FILE } from "../meter/paths.ts";
 
 /**
  * A name the device's file system takes at its root (31 characters) of letters, digits, `.`, `_` and `-`, not
@@ -26,6 +27,7 @@ const OWN: readonly { test: (name: string) => boolean; what: string }[] = [
     what: "recorded history",
   },
   { test: (n) => n === ALERTS_FILE, what: "alert settings" },
+  { test: (n) => n === METER_FILE, what: "meter settings" },
   // A damaged file kept aside for the owner (history/keeper.ts, config/store.ts): `<name>.corrupt-<time>[-wal|-shm]`.
   { test: (n) => n.includes(".corrupt-"), what: "damaged file kept aside" },
 ];
