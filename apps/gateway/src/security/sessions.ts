@@ -8,6 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import { parse as parseCookie } from "cookie";
 import { SESSION_COOKIE } from "@dtu/api/endpoints";
 import type { Clock } from "../device/contracts.ts";
 
@@ -62,15 +63,13 @@ export function createSessions(clock: Clock, idleMs = SESSION_IDLE_MS, max = MAX
   };
 }
 
-/** The session token in a Cookie header, if any (only the characters a token can have). */
+/**
+ * The session token in a Cookie header, if any (only the characters a token can have). Taken as sent: a token is
+ * never percent-encoded, so one that needs decoding is none of ours.
+ */
 export function sessionToken(headers: IncomingHttpHeaders): string | undefined {
-  for (const part of (headers.cookie ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    if (/^[A-Za-z0-9_-]{16,128}$/.test(value)) return value;
-  }
-  return undefined;
+  const value = parseCookie(headers.cookie ?? "", { decode: (text) => text })[SESSION_COOKIE];
+  return value !== undefined && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : undefined;
 }
 
 /** The Cookie header without our session cookie (what the proxy passes on to the device); undefined if empty. */

@@ -6,6 +6,7 @@
  * not delayed (the open read pages keep working).
  */
 import type { Clock } from "../device/contracts.ts";
+import { backoffDelay } from "../lib/backoff.ts";
 
 export interface ThrottleOptions {
   clock: Clock;
@@ -72,7 +73,7 @@ export function createThrottle(opts: ThrottleOptions): Throttle {
     return e;
   };
   const delayFor = (failures: number): number =>
-    failures < free ? 0 : Math.min(baseMs * 2 ** (failures - free), maxMs);
+    failures < free ? 0 : (backoffDelay({ firstMs: baseMs, maxMs }, failures - free) ?? maxMs);
 
   return {
     reserve(address) {

@@ -7,6 +7,7 @@ import type { Clock, LogLine } from "../../device/contracts.ts";
 import type { AlertCoded } from "@dtu/api/alerts";
 import { NoReceiver, codeFields, codeOf, coded } from "../codes.ts";
 import type { Channel, ChannelMessage, DeliveryResult, Dispatcher } from "../contracts.ts";
+import { backoffDelay, type Schedule } from "../../lib/backoff.ts";
 import { errorText } from "./errors.ts";
 import { realTimers, type Timers } from "./types.ts";
 
@@ -24,7 +25,7 @@ export interface DispatcherOptions {
   channels?: readonly Channel[];
   /** Per attempt; also the bound of `test()` (which makes one attempt per channel). */
   timeoutMs?: number;
-  retryDelaysMs?: readonly number[];
+  retryDelaysMs?: Schedule;
   clock?: Clock;
   timers?: Timers;
   /** Failed attempts are logged (without secrets: channel errors never hold one). */
@@ -33,7 +34,7 @@ export interface DispatcherOptions {
 
 export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
   const timeoutMs = opts.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
-  const delays = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
+  const schedule = opts.retryDelaysMs ?? RETRY_DELAYS_MS;
   const clock = opts.clock ?? { now: () => Date.now() };
   const timers = opts.timers ?? realTimers;
   const log = opts.log ?? (() => {});
@@ -93,11 +94,12 @@ export function createDispatcher(opts: DispatcherOptions = {}): Dispatcher {
     void attempt(channel, message).then(({ result, again }) => {
       if (closed) return;
       report(onResult, result);
-      if (!again || n >= delays.length) return;
+      const wait = backoffDelay(schedule, n);
+      if (!again || wait === null) return;
       const handle = timers.setTimeout(() => {
         pending.delete(handle);
         run(name, message, n + 1, onResult);
-      }, delays[n] ?? 0);
+      }, wait);
       pending.add(handle);
     });
   };
