@@ -151,6 +151,37 @@ describe("meter API", () => {
     expect(gw.app.meter?.house?.held()).toBeNull();
   });
 
+  it("never puts the meter's password into the console, the status or the test's answer", async () => {
+    const lines: string[] = [];
+    const stop = gw.app.gateway.onLog((chunk) => void lines.push(chunk));
+    const echo = await serve((req, res) => {
+      res.writeHead(401, { "www-authenticate": 'Basic realm="x"' });
+      res.end(`refused ${req.headers.authorization ?? ""} ${req.url ?? ""}`);
+    });
+    const secret = "Pa55-w0rd";
+    const config = {
+      enabled: true,
+      kind: "tasmota",
+      url: echo.url,
+      path: "SML.curr_w",
+      password: secret,
+      interval_ms: 250,
+    };
+    const tested = await post(e.test.path, config);
+    expect(tested.json()).toMatchObject({ ok: false, error: { code: "auth_refused" } });
+    await post(e.configPost.path, config);
+    await expect.poll(() => lines.join(""), { timeout: 2000 }).toContain("meter: the meter refused");
+    const seen = [
+      tested.body,
+      (await get(e.status.path)).body,
+      (await get(e.configGet.path, ADMIN)).body,
+      ...lines,
+    ];
+    for (const text of seen) expect(text).not.toContain(secret);
+    stop();
+    await echo.close();
+  });
+
   it("a wrong password is refused (last: it puts this address on the guessing brake)", async () => {
     expect((await get(e.configGet.path, WRONG)).statusCode).toBe(401);
   });
