@@ -28,6 +28,8 @@ import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
 import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
+import { attachMeter } from "./meter/attach.ts";
+import type { MeterService } from "./meter/service.ts";
 import { createSimPort, type SimPort } from "./port/sim/index.ts";
 import type { Alerts } from "./alerts/service.ts";
 import { startSimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
@@ -86,6 +88,8 @@ export interface BuildOptions {
   faults?: readonly StringFault[];
   /** Alerts (issue 23, src/alerts/); off unless given (the CLI turns them on). */
   alerts?: SimAlertsOptions;
+  /** The household meter (issue 31, src/meter/; the simulated house by default); off unless true (the CLI: on). */
+  meter?: boolean;
 }
 
 export interface GatewayApp extends FastifyInstance {
@@ -97,6 +101,7 @@ export interface GatewayApp extends FastifyInstance {
   /** The history, or why there is none (history/keeper.ts); null when history is off. */
   history: HistoryKeeper | null;
   alerts: Alerts | null;
+  meter: MeterService | null;
 }
 
 /** Console listeners asked for by the options, attached before the first line of the boot. */
@@ -206,7 +211,13 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const routing = createRouting(gw, routes);
   const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
   alerts?.attach(app);
-  addFeaturesRoute(app, () => ({ history: history !== null, alerts: alerts !== null, devices: false }));
+  const meter = opts.meter ? await attachMeter(app, port, dataDir, log) : null;
+  addFeaturesRoute(app, () => ({
+    history: history !== null,
+    alerts: alerts !== null,
+    devices: false,
+    ...(meter ? { meter: true } : {}),
+  }));
 
   const sockets = attachSockets(app.server, gw, security, opts.maxLiveClients);
   gw.onReboot.push(() => {
@@ -227,5 +238,6 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     security,
     history: history?.keeper ?? null,
     alerts: alerts?.alerts ?? null,
+    meter,
   }) as GatewayApp;
 }

@@ -23,7 +23,7 @@ async function runSeveral(args: Args, specs: DeviceSpec[]): Promise<void> {
     history: { rawDays: args.rawDays },
     deviceUser: args.deviceUser,
     ...(args.devicePassword !== undefined ? { devicePassword: args.devicePassword } : {}),
-    sim: { echoConsole: args.console, offline: args.offline },
+    sim: { echoConsole: args.console, offline: args.offline, meter: true },
     port: args.port,
     host: args.host,
     urls,

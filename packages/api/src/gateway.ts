@@ -19,6 +19,11 @@ export interface GatewayFeatures {
    * the overview. Only the top level says true; a device's own app under `/d/NAME/` says false.
    */
   devices: boolean;
+  /**
+   * The household meter runs for this device (issue 31: `/api/meter/*`). Absent from servers without one (and from
+   * gateways before it): read as false.
+   */
+  meter?: boolean;
 }
 
 /** The answer of a server that offers nothing extra (a device, an error, not answered yet). */

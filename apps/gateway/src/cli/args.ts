@@ -79,4 +79,6 @@ function checkTogether(args: Args): void {
     throw new CliError(
       "--device-build serves the simulated device; it does not go with --device or --base-path",
     );
+  if (args.meterPort !== undefined && (args.devices.length > 0 || args.basePath !== undefined))
+    throw new CliError("--meter-port serves the one simulated device's meter; it does not go with --device");
 }

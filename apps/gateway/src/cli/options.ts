@@ -149,6 +149,18 @@ export const OPTIONS = {
       "exactly those files before flashing; simulated device only; npm start builds it when missing or stale",
     read: (g) => g.argv.length > 0,
   }),
+  meterPort: option({
+    flag: "meter-port",
+    value: "N",
+    env: ["DTU_METER_PORT"],
+    meaning:
+      "also serve the simulated household meter on port N, answering as a Shelly Pro 3EM, a Shelly 3EM and a " +
+      "Tasmota reader (src/meter/); simulated device only",
+    read: (g) => {
+      const text = g.text();
+      return text === undefined || text === "" ? undefined : port(Number(text));
+    },
+  }),
 };
 
 export type Options = typeof OPTIONS;

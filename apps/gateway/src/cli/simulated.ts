@@ -5,6 +5,7 @@ import { closeOnSignals } from "../closeOnSignals.ts";
 import { REPO_ROOT } from "../paths.ts";
 import { dataFolderProblem, listenProblem, startFailed } from "../startErrors.ts";
 import { faultsNote } from "./faultsNote.ts";
+import { serveMeterPort } from "../meter/cli.ts";
 import type { Args } from "./options.ts";
 import { reachNote, urls } from "./reach.ts";
 
@@ -26,8 +27,11 @@ export async function runSimulated(args: Args): Promise<void> {
     offline: args.offline,
     faults: args.faults,
     alerts: {},
+    meter: true,
     ...(args.deviceBuild ? { webRoot: DEVICE_WEB_ROOT } : {}),
   }).catch((err: unknown) => startFailed(dataFolderProblem(dataDir, err)));
+  const meterPort =
+    args.meterPort === undefined ? null : await serveMeterPort(app, args.host, args.meterPort);
   await app.listen({ port: args.port, host: args.host }).catch(async (err: unknown) => {
     await app.close().catch(() => undefined);
     startFailed(listenProblem(args.port, args.host, err));
@@ -39,6 +43,7 @@ export async function runSimulated(args: Args): Promise<void> {
   console.log(reachNote(args.host, "the live data and, with the admin password, every setting"));
   if (args.deviceBuild) console.log(DEVICE_BUILD_NOTE);
   for (const line of faultsNote(app.gateway.config.inverters, args.offline, args.faults)) console.log(line);
+  if (meterPort) console.log(meterPort.note);
   const historyNote = app.history?.startNote();
   if (historyNote) console.log(historyNote);
   if (app.gateway.config.security.password === DEFAULT_PASSWORD) {

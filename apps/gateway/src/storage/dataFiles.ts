@@ -8,3 +8,6 @@ export const HISTORY_FILE = "history.db";
 
 /** The alert settings (alerts/config.ts); the alerts themselves are kept in history.db. */
 export const ALERTS_FILE = "alerts.json";
+
+/** The household meter's settings (meter/settings.ts). */
+export const METER_FILE = "meter.json";
