@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { DevicePort } from "../port/contract.ts";
 import { readDataField } from "../http/form.ts";
 import type { RouteDef } from "../routes/index.ts";
-import { alertRoutes } from "./routes.ts";
+import { alertRoutes, tooLargeAnswer } from "./routes.ts";
 import type { Usual } from "./rules.ts";
 import { createAlerts, type Alerts, type Delivery } from "./service.ts";
 import { portSource } from "./source.ts";
@@ -49,6 +49,7 @@ export async function startSimAlerts(
     method: r.method,
     path: r.path,
     auth: r.auth,
+    ...(r.method === "POST" ? { tooLarge: tooLargeAnswer } : {}),
     handler: async ({ req, reply, query }) => {
       const data = r.method === "POST" ? await readDataField(req).catch(() => undefined) : undefined;
       return r.handle({ alerts, query, data, req, reply });

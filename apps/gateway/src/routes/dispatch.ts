@@ -7,8 +7,6 @@ import type { Gateway } from "../device/gateway.ts";
 import { httpAllowed } from "../http/auth.ts";
 import type { Routing } from "../http/fastify.ts";
 import { result } from "../http/result.ts";
-import { alertEndpoints } from "@dtu/api/endpoints";
-import { tooLargeAnswer } from "../alerts/routes.ts";
 import { BODY_LIMIT } from "../http/fastify.ts";
 import { sendSpa, sendStatic } from "../http/static.ts";
 import { findRoute, type RouteDef } from "./index.ts";
@@ -52,9 +50,8 @@ export function createRouting(gw: Gateway, routes: RouteDef[]): Routing {
       gw.log(`HTTP ${req.method} ${path}: ${err.message ?? "error"}`);
     if (route && route.method === "POST") {
       const tooLarge = err.code === "FST_ERR_CTP_BODY_TOO_LARGE";
-      // The alert API (ours) names the refused field; the device's own paths answer as the device does.
-      if (tooLarge && path.startsWith(`${alertEndpoints.list.path}/`))
-        sendJson(reply, tooLargeAnswer(BODY_LIMIT));
+      // Our extensions (the alert API) name the refused field; the device's own paths answer as the device does.
+      if (tooLarge && route.tooLarge) sendJson(reply, route.tooLarge(BODY_LIMIT));
       // Body the parsers could not take: the device would find no usable `data` field (or a too large one).
       else sendJson(reply, result(tooLarge ? 1003 : 1002));
       return reply;

@@ -25,6 +25,11 @@ export interface RouteDef {
   path: string;
   auth: AuthClass;
   handler: Handler;
+  /**
+   * Our extensions' answer to a body over the server's limit (`maxBytes`), naming the field; without it the device's
+   * own 1003 "Data too large!" (API.md §3.0).
+   */
+  tooLarge?: (maxBytes: number) => unknown;
 }
 
 /** Names a handler object has beyond the map's: each must be `never`, so an extra handler does not compile. */
