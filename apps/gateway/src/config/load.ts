@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split pending */
 /**
  * Reading config.json the way the firmware does (API.md §5.2): every key optional (missing or wrongly typed → the
  * default), strings cut to their buffer sizes, 10 inverter slots of 6 channels, migrations of older schema versions.

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split pending */
 /**
  * First start of the simulated gateway (issue 14 §4): a fresh history.db gets the last 30 days from the fleet's own
  * sun and weather model (fleet/physics.ts, time/sun.ts), so a new user sees a month of charts at once. One sample per

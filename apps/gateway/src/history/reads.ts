@@ -46,6 +46,14 @@ interface Job {
   timer: NodeJS.Timeout;
 }
 
+/** Jobs waiting or running when history closes: each refused at once, its timer stopped. */
+function refuseAll(jobs: readonly Job[]): void {
+  for (const job of jobs) {
+    clearTimeout(job.timer);
+    job.reject(new ReadBusy("history is closed"));
+  }
+}
+
 export function createReads(file: string, zone: () => PosixTz, opts: ReadOptions = {}) {
   const maxQueued = opts.maxQueued ?? 32;
   const queue: Job[] = [];
@@ -143,15 +151,8 @@ export function createReads(file: string, zone: () => PosixTz, opts: ReadOptions
     backup: (target: string) => read("backup", [target]) as Promise<null>,
     close(): void {
       closed = true;
-      for (const job of queue.splice(0)) {
-        clearTimeout(job.timer);
-        job.reject(new ReadBusy("history is closed"));
-      }
-      if (running) {
-        clearTimeout(running.timer);
-        running.reject(new ReadBusy("history is closed"));
-        running = null;
-      }
+      refuseAll([...queue.splice(0), ...(running ? [running] : [])]);
+      running = null;
       // The worker closes its connection and ends by itself (a clean stop leaves no WAL, issue 34 item 1); it is
       // unref'd, so it never holds the process, and the process's end ends it in any case.
       const w = worker;

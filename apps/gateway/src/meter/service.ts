@@ -53,6 +53,35 @@ const OFF_TODAY = {
   autarky_pct: null,
 };
 
+/** A POST's settings checked and written to the data folder: the new settings, or the answer that refuses them. */
+async function writePost(
+  opts: MeterServiceOptions,
+  config: MeterConfig,
+  data: string | undefined,
+): Promise<{ next: MeterConfig } | { refused: MeterResult }> {
+  let next: MeterConfig;
+  try {
+    next = mergePost(config, data, opts.device.simulated);
+  } catch (err) {
+    if (err instanceof FieldError) return { refused: err.result };
+    throw err;
+  }
+  try {
+    await saveMeterConfig(opts.dataDir, next);
+  } catch (err) {
+    opts.log(`meter: settings not written (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+    return {
+      refused: {
+        type: "danger",
+        message: "the settings could not be written",
+        code: "not_written",
+        params: {},
+      },
+    };
+  }
+  return { next };
+}
+
 export async function createMeterService(opts: MeterServiceOptions): Promise<MeterService> {
   const { device, log } = opts;
   const house = device.simulated ? createHouse(seedOf(device.id), () => device.place.zone()) : null;
@@ -113,25 +142,9 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
     simulatedGrid: () => (house ? simGrid(house, device.now(), productionW(device.snapshot())) : null),
     view: () => viewOf(config),
     async post(data) {
-      let next: MeterConfig;
-      try {
-        next = mergePost(config, data, device.simulated);
-      } catch (err) {
-        if (err instanceof FieldError) return err.result;
-        throw err;
-      }
-      try {
-        await saveMeterConfig(opts.dataDir, next);
-      } catch (err) {
-        log(`meter: settings not written (${(err as NodeJS.ErrnoException).code ?? "error"})`);
-        return {
-          type: "danger",
-          message: "the settings could not be written",
-          code: "not_written",
-          params: {},
-        };
-      }
-      config = next;
+      const written = await writePost(opts, config, data);
+      if ("refused" in written) return written.refused;
+      config = written.next;
       await stop();
       start();
       return { type: "success", message: "Settings saved", code: "saved", params: {} };

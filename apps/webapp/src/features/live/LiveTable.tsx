@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split by h-owner */
 import { useState, type ReactNode } from "react";
 import type { Field } from "@dtu/api/live";
 import { useI18n, type MessageKey } from "../../lib/i18n";
