@@ -4,8 +4,8 @@
  * reader (`/cm?cmnd=Status 10`), so that third-party scripts for those meters can be tried against the simulated
  * fleet. No credentials (as a meter with auth off); GET only but the RPC POST, bodies capped at 4 KB.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyReply } from "fastify";
 import {
   shellyDeviceInfo,
   shellyEmStatus,
@@ -57,11 +57,6 @@ function counters(now: () => number) {
   };
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
-  res.end(JSON.stringify(body));
-}
-
 /** The answer of a GET path (null: not one of the meters'). */
 function answerGet(url: URL, next: () => GridNow): unknown {
   switch (url.pathname) {
@@ -82,27 +77,11 @@ function answerGet(url: URL, next: () => GridNow): unknown {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve) => {
-    let text = "";
-    req.on("data", (chunk: Buffer) => {
-      text += chunk.toString("utf8");
-      if (text.length > 4096) {
-        resolve(null);
-        req.destroy();
-      }
-    });
-    req.on("end", () => resolve(text));
-    req.on("error", () => resolve(null));
-  });
-}
-
 /** Shelly's JSON-RPC frame: `{ id, method, params }` → `{ id, src, result }` or `{ id, src, error }`. */
-async function answerRpc(req: IncomingMessage, next: () => GridNow): Promise<unknown> {
-  const text = await readBody(req);
+function answerRpc(text: string, next: () => GridNow): unknown {
   let frame: { id?: unknown; method?: unknown; params?: { id?: unknown } } = {};
   try {
-    frame = JSON.parse(text ?? "") as typeof frame;
+    frame = JSON.parse(text) as typeof frame;
   } catch {
     return { id: null, src: shellyDeviceInfo().id, error: { code: -32700, message: "Parse error" } };
   }
@@ -113,34 +92,44 @@ async function answerRpc(req: IncomingMessage, next: () => GridNow): Promise<unk
   return { ...head, error: { code: 404, message: `No handler for ${String(frame.method).slice(0, 40)}` } };
 }
 
+/** Every answer as JSON, never cached (the meters' own answers carry no validators). */
+function send(reply: FastifyReply, status: number, body: unknown): FastifyReply {
+  return reply
+    .code(status)
+    .header("content-type", "application/json")
+    .header("cache-control", "no-store")
+    .send(JSON.stringify(body));
+}
+
 export async function startMeterPort(opts: MeterPortOptions): Promise<MeterPortServer> {
   const tally = counters(opts.now);
   const next = (): GridNow => tally(opts.grid());
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://meter");
-    if (req.method === "POST" && url.pathname === "/rpc") {
-      void answerRpc(req, next).then((body) => send(res, 200, body));
-      return;
-    }
-    const body = req.method === "GET" ? answerGet(url, next) : null;
+  // One HTTP stack in the gateway (issue 30 §2): a small Fastify instance of its own, on its own port.
+  const app = Fastify({ bodyLimit: 4096 });
+  // Scripts post the RPC frame with any content type (or none): the body is read as text whatever it says.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
+  app.post("/rpc", async (req, reply) =>
+    send(reply, 200, answerRpc(typeof req.body === "string" ? req.body : "", next)),
+  );
+  app.get("*", async (req, reply) => {
+    const url = new URL(req.url, "http://meter");
+    const body = answerGet(url, next);
     if (body === undefined)
-      send(res, 500, {
+      return send(reply, 500, {
         code: -105,
         message: `Argument 'id', value ${url.searchParams.get("id")} not found!`,
       });
-    else if (body === null) send(res, 404, { code: 404, message: "Not Found" });
-    else send(res, 200, body);
+    if (body === null) return send(reply, 404, { code: 404, message: "Not Found" });
+    return send(reply, 200, body);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(opts.port, opts.host, () => resolve());
-  });
+  app.setNotFoundHandler(async (_req, reply) => send(reply, 404, { code: 404, message: "Not Found" }));
+  await app.listen({ port: opts.port, host: opts.host });
   return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    port: (app.server.address() as AddressInfo).port,
+    close: async () => {
+      app.server.closeAllConnections();
+      await app.close();
+    },
   };
 }
