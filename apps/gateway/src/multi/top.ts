@@ -12,6 +12,7 @@ import { LOGOUT_PATH, endpoints, overviewEndpoints } from "@dtu/api/endpoints";
 import { gatewayEndpoints, type GatewayFeatures } from "@dtu/api/gateway";
 import type { OverviewDeviceNames } from "@dtu/api/overview";
 import { topPagePaths } from "@dtu/api/screens";
+import { setSecurityHeaders } from "../security/headers.ts";
 import { accessOf } from "./access.ts";
 import { sendOverviewEnergy } from "./energy.ts";
 import { rawPath, sendJson } from "./host.ts";
@@ -93,6 +94,8 @@ type RawAnswer = (devices: readonly TopDevice[], req: IncomingMessage, res: Serv
 function raw(devices: readonly TopDevice[], send: RawAnswer) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     void reply.hijack();
+    // Hijacked: no onSend hook runs, so the API's security headers are set here (issue 34 §14).
+    setSecurityHeaders(reply.raw, rawPath(req.raw));
     await send(devices, req.raw, reply.raw).catch(() => {
       if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
     });
