@@ -97,8 +97,9 @@ export function createSimPort(parts: SimPortParts): SimPort {
     now: () => clock.now(),
     place: simPlace(parts),
     snapshot() {
-      // Cheap and current: read at each look while it answers (the overview, the alert rules).
-      if (answering()) refresh(false);
+      // Cheap and current: read at each look (the overview, the alert rules). Reachability too: a reboot's outage
+      // starts between two ticks, and a look right after it must not see the device answering.
+      refresh(false);
       return state.snapshot();
     },
     subscribe: (listener) => state.subscribe(listener),
