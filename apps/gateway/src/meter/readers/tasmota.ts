@@ -3,22 +3,13 @@
  * path inside `StatusSNS` (e.g. `SML.curr_w`); with a second path (OBIS 1.7.0 / 2.7.0 readers give import and
  * export power apart) power = import − export. Tasmota takes its web password as `user`/`password` query parameters.
  */
-import type { MeterUnit } from "@dtu/api/meter";
 import { HttpAuth, httpGet, httpUrl } from "../httpGet.ts";
 import { parseJson, scaled, shown } from "./json.ts";
-import { importMinusExport } from "./httpJson.ts";
+import { importMinusExport, type HttpJsonOptions } from "./httpJson.ts";
 import type { MeterReader, MeterReading } from "./types.ts";
 
-export interface TasmotaOptions {
-  url: string;
-  path: string;
-  pathExport: string;
-  unit: MeterUnit;
-  invert: boolean;
-  username: string;
-  password: string;
-  timeoutMs?: number;
-}
+/** The same settings as an HTTP JSON meter: the path is read inside `StatusSNS`. */
+export type TasmotaOptions = HttpJsonOptions;
 
 export const TASMOTA_STATUS = "/cm?cmnd=Status%2010";
 
