@@ -33,7 +33,7 @@ import {
 } from "../history/proxy.ts";
 import { attachProxyAlerts, type ProxyAlerts, type ProxyAlertsOptions } from "../alerts/proxy.ts";
 import { createRealPort, type Access, type RealPort } from "../port/real/index.ts";
-import { doubling } from "../port/real/socket.ts";
+import { RECONNECT } from "../port/real/socket.ts";
 import { basicHeader } from "../security/basic.ts";
 import { networkWords } from "../port/real/wire.ts";
 import { createSite, deviceZones } from "./site.ts";
@@ -130,7 +130,7 @@ function devicePort(device: URL, security: Security, opts: ProxyOptions): RealPo
     security,
     now,
     ...(h ? { accessCacheMs: h.accessCacheMs ?? HISTORY_ACCESS_CACHE_MS } : {}),
-    ...(h?.retryMs !== undefined ? { backoff: doubling(h.retryMs) } : {}),
+    ...(h?.retryMs !== undefined ? { backoff: { ...RECONNECT, firstMs: h.retryMs } } : {}),
     timeoutMs: opts.connectTimeoutMs ?? 4000,
     log: (line) => log(`${h ? "History" : "Device"}: ${line}`),
     ...(h ? { onAccess: accessLines(log) } : {}),
