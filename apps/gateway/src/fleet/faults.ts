@@ -10,7 +10,7 @@
  *   answering, a string's factor changed on the way.
  */
 import { parseHexSerial, serialToWire } from "../wire/serial.ts";
-import type { StringFault } from "../faultArg.ts";
+import type { StringFault } from "../cli/faultArg.ts";
 import { addEvent } from "./inverterSide.ts";
 import type { FleetCore } from "./state.ts";
 

@@ -19,7 +19,7 @@ import Fastify, {
 } from "fastify";
 import httpProxy from "@fastify/http-proxy";
 import { endpoints } from "@dtu/api/endpoints";
-import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "../paths.ts";
+import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "../lib/paths.ts";
 import { installHttpSecurity } from "../security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
 import { withoutSessionCookie } from "../security/sessions.ts";

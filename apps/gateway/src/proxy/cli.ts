@@ -5,7 +5,7 @@
 import type { ProxyHistoryOptions } from "../history/proxy.ts";
 import type { Access } from "../port/real/index.ts";
 import { buildProxyApp } from "./app.ts";
-import { closeOnSignals } from "../closeOnSignals.ts";
+import { closeOnSignals } from "../lib/closeOnSignals.ts";
 
 export interface ProxyCliArgs {
   device: string;

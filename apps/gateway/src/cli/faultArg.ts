@@ -6,7 +6,7 @@
  * inside, a fault keeps the 0-based index of live data's `DC` object (API.md §3.1).
  */
 import { inverterType } from "@dtu/api/inverterType";
-import { parseHexSerial, serialToWire } from "./wire/serial.ts";
+import { parseHexSerial, serialToWire } from "../wire/serial.ts";
 
 export interface StringFault {
   /** Wire form of the serial. */
