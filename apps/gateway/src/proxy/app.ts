@@ -38,6 +38,7 @@ import { basicHeader } from "../security/basic.ts";
 import { networkWords } from "../port/real/wire.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
+import { drainBodies } from "../http/fastify.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
 
 export interface ProxyOptions {
@@ -205,12 +206,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   await app.register(async (scope) => {
     // Non-API paths are the web app for any method (API.md §1: unmatched requests get the SPA index); bodies are
     // drained and ignored.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_req, payload, done) => {
-      payload.on("error", () => done(null, undefined));
-      payload.on("end", () => done(null, undefined));
-      payload.resume();
-    });
+    drainBodies(scope);
     const serve = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const path = decodePath(req.url);
       if (req.method === "GET" && (path === "/zones.json" || path.startsWith("/zones.json/"))) {

@@ -8,6 +8,7 @@
  */
 import type { LiveData } from "@dtu/api/live";
 import { WebSocket } from "ws";
+import { drainStream } from "../../lib/drain.ts";
 import { retryTimer, type BackoffPolicy, type Schedule } from "../../lib/backoff.ts";
 import { getJson, type Wire } from "./wire.ts";
 
@@ -87,7 +88,7 @@ export function openLiveSocket(wire: Wire, on: LiveSocketEvents, backoff: Schedu
     sock.on("unexpected-response", (_req, res) => {
       // 401: read-only access is off and our credentials (if any) are not accepted (API.md §2.3).
       if (res.statusCode === 401) on.access(false);
-      res.resume();
+      void drainStream(res);
       sock.terminate();
     });
     sock.on("error", () => undefined);
