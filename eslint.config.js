@@ -73,10 +73,6 @@ export default tseslint.config(
           order: [
             "lib",
             "wire",
-            "paths.ts",
-            "closeOnSignals.ts",
-            "startErrors.ts",
-            "faultArg.ts",
             "time",
             "storage",
             "config",

@@ -33,14 +33,14 @@ import type { MeterService } from "./meter/service.ts";
 import { createSimPort, type SimPort } from "./port/sim/index.ts";
 import type { Alerts } from "./alerts/service.ts";
 import { startSimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
-import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "./paths.ts";
+import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "./lib/paths.ts";
 import { createRouting } from "./routes/dispatch.ts";
 import { allRoutes } from "./routes/index.ts";
 import { createSecurity, type Security, type SecurityOptions } from "./security/index.ts";
 import { createDeviceClock } from "./time/index.ts";
 import { attachSockets, type Sockets } from "./ws/sockets.ts";
 
-export { REPO_ROOT } from "./paths.ts";
+export { REPO_ROOT } from "./lib/paths.ts";
 
 export interface BuildOptions {
   /** Folder of config.json, pin_mapping.json and the fleet's state; created if missing. */

@@ -6,6 +6,7 @@
  * urlencoded (`data=<JSON>`), as the web app sends them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { drainBodies } from "../http/fastify.ts";
 import { allowed } from "../port/access.ts";
 import type { RealPort } from "../port/real/index.ts";
 import { alertRoutes } from "./routes.ts";
@@ -52,17 +53,12 @@ export async function attachProxyAlerts(
   ticking.unref();
 
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
+    drainBodies(scope);
     scope.addContentTypeParser(
       "application/x-www-form-urlencoded",
       { parseAs: "string", bodyLimit: BODY_LIMIT },
       (_req, body, done) => done(null, body),
     );
-    scope.addContentTypeParser("*", (_req, payload, done) => {
-      payload.on("error", () => done(null, undefined));
-      payload.on("end", () => done(null, undefined));
-      payload.resume();
-    });
     for (const route of alertRoutes) {
       scope.route({
         method: route.method,

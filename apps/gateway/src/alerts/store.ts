@@ -9,8 +9,9 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Alert, AlertCoded, AlertDelivery, AlertFacts } from "@dtu/api/alerts";
 import { HISTORY_DB_MIGRATIONS } from "../history/schema.ts";
+import { retryTimer } from "../lib/backoff.ts";
 import { inWords } from "../storage/dbWords.ts";
-import { closeDb, NewerFile, openVersioned } from "../storage/sqliteFile.ts";
+import { closeDb, FILE_RETRY_MS, NewerFile, openVersioned } from "../storage/sqliteFile.ts";
 import { inTransaction } from "../storage/transaction.ts";
 import { coded } from "./codes.ts";
 import type { DeliveryResult } from "./contracts.ts";
@@ -265,16 +266,18 @@ export function keepAlertStore(
   let memory: MemoryAlertStore | null = null;
   let lastOpen: StoredAlert[] = [];
   let moved = new Map<number, number>();
-  let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  // The file is tried again at a steady pace while alerts are in memory (lib/backoff.ts).
+  const retries = retryTimer({ firstMs: opts.retryMs ?? FILE_RETRY_MS, factor: 1 }, () => void retry(), {
+    unref: true,
+  });
 
   function toMemory(err: unknown, during: boolean): MemoryAlertStore {
     const problem = memoryProblem(file, err, during);
     log(problem.message);
     const m = memoryStore(problem, during ? lastOpen : []);
     memory = m;
-    timer ??= setInterval(retry, opts.retryMs ?? 30_000);
-    timer.unref();
+    retries.arm();
     return m;
   }
 
@@ -287,13 +290,13 @@ export function keepAlertStore(
       moved = gathered ? next.adopt(gathered) : new Map();
       table = next;
       memory = null;
-      if (timer) clearInterval(timer);
-      timer = null;
+      retries.reset();
       const kept = gathered?.alerts.length ?? 0;
       log(`Alerts: ${file} can be written again; alerts are stored in it again (${kept} kept from memory).`);
       return true;
     } catch {
       next?.close();
+      retries.arm();
       return false;
     }
   }
@@ -339,8 +342,7 @@ export function keepAlertStore(
     retry,
     close() {
       closed = true;
-      if (timer) clearInterval(timer);
-      timer = null;
+      retries.stop();
       table?.close();
     },
   };

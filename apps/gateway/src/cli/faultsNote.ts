@@ -2,7 +2,7 @@
  * The start message's words for the simulated faults asked for on the command line (issue 34 item 13): which
  * inverters never answer (`--offline`) and which strings are weak (`--fault`), by the names the screens show.
  */
-import type { StringFault } from "../faultArg.ts";
+import type { StringFault } from "./faultArg.ts";
 import type { ConfigInverter } from "../config/types.ts";
 import { parseHexSerial, serialToWire } from "../wire/serial.ts";
 

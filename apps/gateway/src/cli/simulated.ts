@@ -1,9 +1,9 @@
 /** `npm start` without --device: the simulated device on --port/--host, and its start message. */
 import { join, resolve } from "node:path";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
-import { closeOnSignals } from "../closeOnSignals.ts";
-import { REPO_ROOT } from "../paths.ts";
-import { dataFolderProblem, listenProblem, startFailed } from "../startErrors.ts";
+import { closeOnSignals } from "../lib/closeOnSignals.ts";
+import { REPO_ROOT } from "../lib/paths.ts";
+import { dataFolderProblem, listenProblem, startFailed } from "../lib/startErrors.ts";
 import { faultsNote } from "./faultsNote.ts";
 import { serveMeterPort } from "../meter/cli.ts";
 import type { Args } from "./options.ts";

@@ -1,5 +1,5 @@
 /** The option values' checks: each turns the given text into a value or throws a CliError saying what is wrong. */
-import { parseFault, type StringFault } from "../faultArg.ts";
+import { parseFault, type StringFault } from "./faultArg.ts";
 
 /** A bad option value; its message is printed above the usage. */
 export class CliError extends Error {}

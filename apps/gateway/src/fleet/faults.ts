@@ -10,11 +10,17 @@
  *   answering, a string's factor changed on the way.
  */
 import { parseHexSerial, serialToWire } from "../wire/serial.ts";
-import type { StringFault } from "../faultArg.ts";
 import { addEvent } from "./inverterSide.ts";
 import type { FleetCore } from "./state.ts";
 
-export type { StringFault };
+/** One `--fault` (cli/faultArg.ts reads it): a string of an inverter giving a share of its power. */
+export interface StringFault {
+  /** Wire form of the serial. */
+  serial: string;
+  /** 0-based DC input, as in live data: string number minus 1. */
+  channel: number;
+  factor: number;
+}
 
 /** Per serial, the factor of each string (1 where no fault is set). */
 export function faultTable(faults: readonly StringFault[]): Map<string, number[]> {

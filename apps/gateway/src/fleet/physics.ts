@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split pending */
 /**
  * The power model (issue 2 §6): a pure function of the sun's position, the weather noise and the inverter's state.
  * Plane-of-array irradiance from a clear-sky model and each string's orientation, dimmed by passing clouds; module
@@ -120,12 +119,22 @@ export interface OutputState {
   limitPercent: number;
 }
 
-/** Everything the inverter measures at `atMs`. */
-export function sample(setup: InverterSetup, weather: Weather, state: OutputState, atMs: number): Sample {
-  const minutes = atMs / 60_000;
-  const awake = weather.elevation > WAKE_ELEVATION;
-  const threePhase = setup.family.startsWith("HMT");
-  const zero: Sample = {
+/** A string's maximum power point before the inverter takes its share: power, MPP and open-circuit voltage. */
+interface StringPoint {
+  power: number;
+  vmp: number;
+  voc: number;
+}
+
+/** The grid as the inverter measures it: voltage (line voltage L1–L2 for HMT) and frequency. */
+interface Grid {
+  voltage: number;
+  frequency: number;
+}
+
+/** What an inverter measures while asleep: nothing but the air temperature. */
+function asleep(setup: InverterSetup, weather: Weather, awake: boolean): Sample {
+  return {
     awake,
     dc: setup.strings.map(() => ({ power: 0, voltage: 0, current: 0 })),
     ac: {
@@ -140,10 +149,11 @@ export function sample(setup: InverterSetup, weather: Weather, state: OutputStat
     },
     temperature: round(weather.ambient, 1),
   };
-  if (!awake) return zero;
+}
 
-  // Per string: irradiance, cell temperature, MPP power and voltage.
-  const strings = setup.strings.map((s, i) => {
+/** Per string: irradiance, cell temperature, MPP power and voltage. */
+function stringPoints(setup: InverterSetup, weather: Weather, minutes: number): StringPoint[] {
+  return setup.strings.map((s, i) => {
     const poa = planeIrradiance(s, weather.elevation, weather.azimuth) * weather.clearness;
     const cell = weather.ambient + (poa / 800) * 25;
     const raw =
@@ -158,28 +168,57 @@ export function sample(setup: InverterSetup, weather: Weather, state: OutputStat
       (1 + 0.004 * wobble(s.key, minutes));
     return { power, vmp: Math.max(0, vmp), voc: Math.max(0, vmp * 1.2) };
   });
+}
 
-  // Shared voltages: HM-4CH and HMT measure one voltage per MPPT pair (API.md §4.3).
-  const pairs = setup.family === "HM-4CH" || threePhase;
-  const voltageOf = (i: number, v: number[]): number => (pairs ? (v[i - (i % 2)] ?? 0) : (v[i] ?? 0));
-
-  const dcAvailable = strings.reduce((a, s) => a + s.power, 0);
-  const grid = {
+function gridAt(setup: InverterSetup, threePhase: boolean, minutes: number): Grid {
+  return {
     voltage: threePhase
       ? 400 + 6 * wobble(setup.key ^ 0x61, minutes / 7)
       : 230.5 + 3.5 * wobble(setup.key ^ 0x61, minutes / 7),
     frequency: 50 + 0.025 * wobble(setup.key ^ 0x62, minutes / 2),
   };
-  if (!state.on || dcAvailable < 0.5) {
-    // Off, or too little light: no power, modules at open-circuit voltage, grid still measured.
-    const voc = strings.map((s) => s.voc);
-    return {
-      ...zero,
-      dc: strings.map((_, i) => ({ power: 0, voltage: round(voltageOf(i, voc), 1), current: 0 })),
-      ac: { ...zero.ac, voltage: round(grid.voltage, 1), frequency: round(grid.frequency, 2) },
-    };
-  }
+}
 
+/** Power factor and reactive power at this AC power (signed for HMS-4CH and HMT, unsigned for the others). */
+function reactive(
+  setup: InverterSetup,
+  power: number,
+  relLoad: number,
+  threePhase: boolean,
+  minutes: number,
+): { powerFactor: number; reactivePower: number } {
+  const powerFactor = round(
+    Math.min(
+      1,
+      0.993 + 0.007 * Math.min(1, relLoad * 2) - 0.001 * Math.abs(wobble(setup.key ^ 0x64, minutes)),
+    ),
+    3,
+  );
+  const reactiveMagnitude = power * Math.tan(Math.acos(powerFactor));
+  // Signed for HMS-4CH and HMT, unsigned for the others (API.md §4.3).
+  const signed = setup.family === "HMS-4CH" || threePhase;
+  const reactivePower = round(
+    signed && wobble(setup.key ^ 0x65, minutes / 9) < 0 ? -reactiveMagnitude : reactiveMagnitude,
+    1,
+  );
+  return { powerFactor, reactivePower };
+}
+
+/** The moment's readings of a producing inverter: the strings' power within its limit, the AC side. */
+interface Producing {
+  setup: InverterSetup;
+  weather: Weather;
+  state: OutputState;
+  strings: StringPoint[];
+  dcAvailable: number;
+  grid: Grid;
+  voltageOf: (i: number, v: number[]) => number;
+  threePhase: boolean;
+  minutes: number;
+}
+
+function producing(p: Producing): Sample {
+  const { setup, weather, state, strings, dcAvailable, grid, voltageOf, threePhase, minutes } = p;
   const cap = setup.maxPower * (Math.min(100, Math.max(0, state.limitPercent)) / 100);
   const load = dcAvailable / setup.maxPower;
   const efficiency = 0.962 - 0.035 * Math.exp(-12 * load) + 0.0015 * wobble(setup.key ^ 0x63, minutes / 5);
@@ -202,25 +241,12 @@ export function sample(setup: InverterSetup, weather: Weather, state: OutputStat
   );
   const power = round(ac, 1);
   const relLoad = ac / setup.maxPower;
-  const powerFactor = round(
-    Math.min(
-      1,
-      0.993 + 0.007 * Math.min(1, relLoad * 2) - 0.001 * Math.abs(wobble(setup.key ^ 0x64, minutes)),
-    ),
-    3,
-  );
-  const reactiveMagnitude = power * Math.tan(Math.acos(powerFactor));
-  // Signed for HMS-4CH and HMT, unsigned for the others (API.md §4.3).
-  const signed = setup.family === "HMS-4CH" || threePhase;
-  const reactivePower = round(
-    signed && wobble(setup.key ^ 0x65, minutes / 9) < 0 ? -reactiveMagnitude : reactiveMagnitude,
-    1,
-  );
+  const { powerFactor, reactivePower } = reactive(setup, power, relLoad, threePhase, minutes);
   // HMT: line voltage L1–L2 and the current of phase 1 (API.md §4.2).
   const current = threePhase ? power / (Math.sqrt(3) * grid.voltage) : power / grid.voltage;
   const temperature = weather.ambient + 4 + 30 * relLoad + 0.3 * wobble(setup.key ^ 0x66, minutes / 4);
   return {
-    awake,
+    awake: true,
     dc,
     ac: {
       power,
@@ -234,6 +260,33 @@ export function sample(setup: InverterSetup, weather: Weather, state: OutputStat
     },
     temperature: round(temperature, 1),
   };
+}
+
+/** Everything the inverter measures at `atMs`. */
+export function sample(setup: InverterSetup, weather: Weather, state: OutputState, atMs: number): Sample {
+  const minutes = atMs / 60_000;
+  const awake = weather.elevation > WAKE_ELEVATION;
+  const threePhase = setup.family.startsWith("HMT");
+  const zero = asleep(setup, weather, awake);
+  if (!awake) return zero;
+
+  const strings = stringPoints(setup, weather, minutes);
+  // Shared voltages: HM-4CH and HMT measure one voltage per MPPT pair (API.md §4.3).
+  const pairs = setup.family === "HM-4CH" || threePhase;
+  const voltageOf = (i: number, v: number[]): number => (pairs ? (v[i - (i % 2)] ?? 0) : (v[i] ?? 0));
+
+  const dcAvailable = strings.reduce((a, s) => a + s.power, 0);
+  const grid = gridAt(setup, threePhase, minutes);
+  if (!state.on || dcAvailable < 0.5) {
+    // Off, or too little light: no power, modules at open-circuit voltage, grid still measured.
+    const voc = strings.map((s) => s.voc);
+    return {
+      ...zero,
+      dc: strings.map((_, i) => ({ power: 0, voltage: round(voltageOf(i, voc), 1), current: 0 })),
+      ac: { ...zero.ac, voltage: round(grid.voltage, 1), frequency: round(grid.frequency, 2) },
+    };
+  }
+  return producing({ setup, weather, state, strings, dcAvailable, grid, voltageOf, threePhase, minutes });
 }
 
 /** Orientation and variation of each string, reproducible per inverter and channel. */

@@ -9,9 +9,10 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { retryTimer } from "../lib/backoff.ts";
 import { inWords as reason, isDamaged } from "../storage/dbWords.ts";
 import { keepAside } from "../storage/keepAside.ts";
-import { NewerFile } from "../storage/sqliteFile.ts";
+import { FILE_RETRY_MS, NewerFile } from "../storage/sqliteFile.ts";
 import { HISTORY_FILE, openHistory, type History, type HistoryOptions } from "./index.ts";
 import type { InverterReading } from "./reading.ts";
 import type { Recorder } from "./recorder.ts";
@@ -77,8 +78,11 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
   let problem: string | null = null;
   let note: string | null = null;
   let writeFailure: string | null = null;
-  let timer: NodeJS.Timeout | null = null;
   let closed = false;
+  // An unavailable file is tried again at a steady pace (lib/backoff.ts), until it opens or the keeper closes.
+  const retries = retryTimer({ firstMs: opts.retryMs ?? FILE_RETRY_MS, factor: 1 }, () => void attempt(), {
+    unref: true,
+  });
   // What happens while starting is in startNote() for the start message; later events go to the log.
   let started = false;
   const say = (line: string): void => {
@@ -115,8 +119,7 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
     if (history || closed) return history !== null;
     try {
       tryOpen();
-      if (timer) clearInterval(timer);
-      timer = null;
+      retries.reset();
       if (note?.startsWith("History is NOT recorded")) {
         note = null;
         opts.log(`History: ${file} can be written again; recording goes on.`);
@@ -129,10 +132,7 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
         note = problem;
         say(problem);
       }
-      if (!timer) {
-        timer = setInterval(attempt, opts.retryMs ?? 30_000);
-        timer.unref();
-      }
+      retries.arm();
       return false;
     }
   }
@@ -162,7 +162,7 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
     retry: attempt,
     close() {
       closed = true;
-      if (timer) clearInterval(timer);
+      retries.stop();
       history?.close();
       history = null;
     },

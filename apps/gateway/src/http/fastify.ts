@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import formbody from "@fastify/formbody";
 import multipart from "@fastify/multipart";
 import type { Gateway } from "../device/gateway.ts";
+import { drainStream } from "../lib/drain.ts";
 import { installHttpSecurity } from "../security/http.ts";
 import type { Security } from "../security/index.ts";
 import { basicValid } from "./auth.ts";
@@ -40,9 +41,7 @@ export interface DeviceHttpParts {
 export function drainBodies(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, payload, done) => {
-    payload.on("error", () => done(null, undefined));
-    payload.on("end", () => done(null, undefined));
-    payload.resume();
+    void drainStream(payload).then(() => done(null, undefined));
   });
 }
 

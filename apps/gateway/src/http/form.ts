@@ -3,14 +3,14 @@
  * settings POST are drained and ignored (the device only looks at form parameters).
  */
 import type { FastifyRequest } from "fastify";
+import { drainStream } from "../lib/drain.ts";
 
 export async function readDataField(req: FastifyRequest): Promise<string | undefined> {
   if (req.isMultipart()) {
     let value: string | undefined;
     for await (const part of req.parts()) {
       if (part.type === "file") {
-        part.file.resume();
-        await new Promise<void>((resolve) => part.file.once("end", resolve).once("error", () => resolve()));
+        await drainStream(part.file);
       } else if (part.fieldname === "data" && value === undefined) {
         value = typeof part.value === "string" ? part.value : String(part.value);
       }

@@ -53,3 +53,59 @@ export function createBackoff(schedule: Schedule): Backoff {
 function isList(schedule: Schedule): schedule is readonly number[] {
   return Array.isArray(schedule);
 }
+
+/** A retry timer on a schedule: the caller says when a try failed (`arm`) and when one succeeded (`reset`). */
+export interface RetryTimer {
+  /**
+   * A try failed: the next one runs after the schedule's next wait, unless one is already waiting. False when the
+   * schedule has given up (nothing is armed then).
+   */
+  arm(): boolean;
+  /** A try succeeded: a waiting try is dropped and the next failure waits the first wait again. */
+  reset(): void;
+  /** No more tries (the owner closes). */
+  stop(): void;
+  /** A try is waiting. */
+  readonly armed: boolean;
+}
+
+export interface RetryTimerOptions {
+  /** The waiting try does not keep the process alive (a file tried again; default false). */
+  unref?: boolean;
+}
+
+/** Runs `run` after each wait of `schedule` that a failure arms; see `RetryTimer`. */
+export function retryTimer(schedule: Schedule, run: () => void, opts: RetryTimerOptions = {}): RetryTimer {
+  const backoff = createBackoff(schedule);
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const clear = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+  };
+  return {
+    arm() {
+      if (stopped) return false;
+      if (timer) return true;
+      const wait = backoff.next();
+      if (wait === null) return false;
+      timer = setTimeout(() => {
+        timer = null;
+        run();
+      }, wait);
+      if (opts.unref) timer.unref();
+      return true;
+    },
+    reset() {
+      clear();
+      backoff.reset();
+    },
+    stop() {
+      stopped = true;
+      clear();
+    },
+    get armed() {
+      return timer !== null;
+    },
+  };
+}

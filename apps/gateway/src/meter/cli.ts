@@ -4,7 +4,7 @@
  * with the reason.
  */
 import type { FastifyInstance } from "fastify";
-import { startFailed } from "../startErrors.ts";
+import { startFailed } from "../lib/startErrors.ts";
 import { startMeterPort } from "./emulate/server.ts";
 import type { MeterService } from "./service.ts";
 

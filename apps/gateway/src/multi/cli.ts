@@ -3,9 +3,9 @@
  * `--base-path /solar/`: the devices host (./devices.ts) on --port/--host, started by server.ts.
  */
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
-import { closeOnSignals } from "../closeOnSignals.ts";
+import { closeOnSignals } from "../lib/closeOnSignals.ts";
 import { historyLine } from "../proxy/cli.ts";
-import { listenProblem, startFailed } from "../startErrors.ts";
+import { listenProblem, startFailed } from "../lib/startErrors.ts";
 import { createDevicesHost, type DevicesOptions, type RunningDevice } from "./devices.ts";
 
 export interface DevicesCliArgs extends DevicesOptions {

@@ -98,7 +98,7 @@ async function startDevice(
       dataDir,
       port: app.port,
       alerts: openAlerts(app.alerts),
-      lastReadings: lastReadings(app.history),
+      lastReadings: lastReadings(app.history, app.port.place),
       note: `simulated, data in ${dataDir}`,
       defaultPassword: () => app.gateway.config.security.password === DEFAULT_PASSWORD,
       history: null,
@@ -131,7 +131,7 @@ async function startDevice(
     dataDir,
     port,
     alerts: openAlerts(app.alerts?.alerts ?? null),
-    lastReadings: lastReadings(app.history?.keeper ?? null),
+    lastReadings: lastReadings(app.history?.keeper ?? null, port.place),
     // Which credentials it gets, never what they are.
     note:
       `forwarded to ${app.device.origin}${spec.credentials ? " with its own credentials" : ""}` +

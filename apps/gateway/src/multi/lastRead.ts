@@ -2,7 +2,8 @@
  * A device's last known readings for the overview (issue 25 item 4 there too): from its own history, what
  * `GET /api/history/last` answers (history/lastKnown.ts), standing in for an inverter not read since the DTU
  * started. Only the yields are used (./figures.ts): the lifetime yield does not go away at night; the yield today
- * only when the reading is from the device's local today.
+ * only when the reading is from the device's local today, which the device's port tells (`place().today()`,
+ * port/contract.ts): the history keeps readings, the device says what day it is.
  *
  * Asked only while the device has an unread inverter, and kept for CACHE_MS: a reading of an unread inverter does not
  * change (the history records only readings), and the overview is asked every few seconds by every open page.
@@ -11,9 +12,10 @@
  * 25 MiB each (bench:devices: 31 MiB per added device through the worker, 5 MiB without).
  */
 import type { HistoryLast } from "@dtu/api/history";
-import { dayOf } from "../history/days.ts";
 import type { HistoryKeeper } from "../history/keeper.ts";
 import { lastKnown } from "../history/lastKnown.ts";
+import type { PortPlace } from "../port/contract.ts";
+import { localDay } from "../port/place.ts";
 
 export interface LastReading {
   /** Unix s of the reading. */
@@ -29,9 +31,13 @@ export type LastReadings = ReadonlyMap<string, LastReading>;
 const CACHE_MS = 60_000;
 const NONE: LastReadings = new Map();
 
-/** `keeper`: the device's history (null: it runs none). `now`: the gateway's clock for the cache. */
+/**
+ * `keeper`: the device's history (null: it runs none). `place`: the device's zone and today, from its port.
+ * `now`: the gateway's clock for the cache.
+ */
 export function lastReadings(
   keeper: Pick<HistoryKeeper, "current"> | null,
+  place: Pick<PortPlace, "zone" | "today">,
   now: () => number = Date.now,
 ): () => LastReadings {
   let cached: { at: number; last: HistoryLast } | null = null;
@@ -46,15 +52,16 @@ export function lastReadings(
         return NONE;
       }
     }
-    // "Today" in the device's zone on the history's clock (the device's own clock for a simulated device).
-    const zone = history.zone();
-    const today = dayOf(zone, history.now());
+    // "Today" is the device's, on its own clock; while its zone is not known no reading is from today.
+    const zone = place.zone();
+    const today = place.today();
     const out = new Map<string, LastReading>();
     for (const inv of cached.last.inverters) {
+      const fromToday = zone !== null && today !== null && localDay(zone, inv.t * 1000) === today;
       out.set(inv.serial.toLowerCase(), {
         t: inv.t,
         yield_total_wh: inv.yield_total_wh,
-        yield_day_wh: dayOf(zone, inv.t * 1000) === today ? inv.yield_day_wh : null,
+        yield_day_wh: fromToday ? inv.yield_day_wh : null,
       });
     }
     return out;

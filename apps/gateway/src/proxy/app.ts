@@ -19,7 +19,7 @@ import Fastify, {
 } from "fastify";
 import httpProxy from "@fastify/http-proxy";
 import { endpoints } from "@dtu/api/endpoints";
-import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "../paths.ts";
+import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "../lib/paths.ts";
 import { installHttpSecurity } from "../security/http.ts";
 import { createSecurity, type Security, type SecurityOptions } from "../security/index.ts";
 import { withoutSessionCookie } from "../security/sessions.ts";
@@ -33,11 +33,12 @@ import {
 } from "../history/proxy.ts";
 import { attachProxyAlerts, type ProxyAlerts, type ProxyAlertsOptions } from "../alerts/proxy.ts";
 import { createRealPort, type Access, type RealPort } from "../port/real/index.ts";
-import { doubling } from "../port/real/socket.ts";
+import { RECONNECT } from "../port/real/socket.ts";
 import { basicHeader } from "../security/basic.ts";
 import { networkWords } from "../port/real/wire.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
+import { drainBodies } from "../http/fastify.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
 
 export interface ProxyOptions {
@@ -130,7 +131,7 @@ function devicePort(device: URL, security: Security, opts: ProxyOptions): RealPo
     security,
     now,
     ...(h ? { accessCacheMs: h.accessCacheMs ?? HISTORY_ACCESS_CACHE_MS } : {}),
-    ...(h?.retryMs !== undefined ? { backoff: doubling(h.retryMs) } : {}),
+    ...(h?.retryMs !== undefined ? { backoff: { ...RECONNECT, firstMs: h.retryMs } } : {}),
     timeoutMs: opts.connectTimeoutMs ?? 4000,
     log: (line) => log(`${h ? "History" : "Device"}: ${line}`),
     ...(h ? { onAccess: accessLines(log) } : {}),
@@ -205,12 +206,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
   await app.register(async (scope) => {
     // Non-API paths are the web app for any method (API.md §1: unmatched requests get the SPA index); bodies are
     // drained and ignored.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", (_req, payload, done) => {
-      payload.on("error", () => done(null, undefined));
-      payload.on("end", () => done(null, undefined));
-      payload.resume();
-    });
+    drainBodies(scope);
     const serve = async (req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       const path = decodePath(req.url);
       if (req.method === "GET" && (path === "/zones.json" || path.startsWith("/zones.json/"))) {

@@ -5,7 +5,8 @@
 import type { ProxyHistoryOptions } from "../history/proxy.ts";
 import type { Access } from "../port/real/index.ts";
 import { buildProxyApp } from "./app.ts";
-import { closeOnSignals } from "../closeOnSignals.ts";
+import { closeOnSignals } from "../lib/closeOnSignals.ts";
+import { drain } from "../lib/drain.ts";
 
 export interface ProxyCliArgs {
   device: string;
@@ -91,7 +92,7 @@ export async function runProxy(args: ProxyCliArgs): Promise<void> {
       if (res.status === 401)
         console.log("The device's read-only access is off: its pages ask for its admin password.");
       else if (!res.ok) console.log(`Device answered HTTP ${res.status} to /api/system/status`);
-      return res.body?.cancel();
+      return drain(res);
     },
     (err: unknown) =>
       console.warn(

@@ -6,6 +6,7 @@
  * now refuses anonymous live data (issue 21 item 5).
  */
 import { endpoints } from "@dtu/api/endpoints";
+import { drain } from "../lib/drain.ts";
 import type { OpenSockets } from "../security/openSockets.ts";
 import type { Sessions } from "../security/sessions.ts";
 
@@ -17,7 +18,7 @@ export async function recheckSessions(sessions: Sessions, device: URL, timeoutMs
           headers: { authorization, "x-requested-with": "XMLHttpRequest" },
           signal: AbortSignal.timeout(timeoutMs),
         });
-        await res.body?.cancel();
+        await drain(res);
         if (res.status === 401) sessions.dropWhere((a) => a === authorization);
       } catch {
         // Device unreachable: keep the sessions; the device still checks the credentials on every upgrade.
@@ -36,7 +37,7 @@ export async function recheckSockets(open: OpenSockets, device: URL, timeoutMs: 
           headers: { ...(authorization ? { authorization } : {}), "x-requested-with": "XMLHttpRequest" },
           signal: AbortSignal.timeout(timeoutMs),
         });
-        await res.body?.cancel();
+        await drain(res);
         if (res.status === 401) open.closeWhere((a) => a === authorization);
       } catch {
         // Device unreachable: its sockets end by themselves; nothing to decide.

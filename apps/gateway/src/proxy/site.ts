@@ -8,6 +8,7 @@ import { statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { drain } from "../lib/drain.ts";
 import { sendSpa, sendStatic, sendZones, type StaticSource } from "../http/static.ts";
 
 /** Where the proxy's web app and zone table are. */
@@ -58,7 +59,7 @@ export async function deviceZones(device: string, timeoutMs: number): Promise<Bu
   try {
     const res = await fetch(new URL("/zones.json", device), { signal: AbortSignal.timeout(timeoutMs) });
     if (!res.ok || !(res.headers.get("content-type") ?? "").includes("json")) {
-      await res.body?.cancel();
+      await drain(res);
       return null;
     }
     const text = await res.text();

@@ -16,6 +16,7 @@
 import type { IncomingMessage, Server } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
+import { drainStream } from "../lib/drain.ts";
 import { upgradeAuthorization } from "../http/auth.ts";
 import type { Security } from "../security/index.ts";
 import { sessionToken } from "../security/sessions.ts";
@@ -126,7 +127,7 @@ function connect(hub: SocketHub, req: IncomingMessage, socket: Duplex, head: Buf
     const status = res.statusCode ?? 502;
     if (status === 401 && own !== undefined) sec.throttle.failure(addressKey(req.socket.remoteAddress));
     const challenge = res.headers["www-authenticate"];
-    res.resume();
+    void drainStream(res);
     fail(
       status,
       (res.statusMessage ?? "").replace(/[\r\n]/g, "") || "Refused",

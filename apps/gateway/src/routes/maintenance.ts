@@ -6,8 +6,8 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Readable } from "node:stream";
 import { deviceLimits } from "@dtu/api/limits";
+import { drainStream } from "../lib/drain.ts";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import { gatewayFile, isDeviceFile, safeFileName } from "../storage/deviceFiles.ts";
 import { asBool } from "../wire/coerce.ts";
@@ -48,17 +48,6 @@ function contentType(name: string): string {
   return CONTENT_TYPES[ext] ?? "text/plain";
 }
 
-function drain(stream: Readable): Promise<void> {
-  if (stream.destroyed || stream.readableEnded) return Promise.resolve();
-  return new Promise((resolve) => {
-    stream
-      .on("end", resolve)
-      .on("error", () => resolve())
-      .on("close", resolve);
-    stream.resume();
-  });
-}
-
 function uploadAnswer(reply: FastifyReply, status: number, body: string): void {
   void reply
     .code(status)
@@ -92,7 +81,7 @@ async function drainRequest(req: FastifyRequest): Promise<void> {
   if (!req.isMultipart()) return;
   try {
     for await (const part of req.parts()) {
-      if (part.type === "file") await drain(part.file);
+      if (part.type === "file") await drainStream(part.file);
     }
   } catch {
     // broken multipart: nothing more to read
@@ -160,7 +149,7 @@ export const maintenanceHandlers = {
         for await (const part of req.parts({ limits: { fileSize: Math.max(room, 0) } })) {
           if (part.type !== "file") continue;
           if (written || failed !== null) {
-            await drain(part.file);
+            await drainStream(part.file);
             continue;
           }
           const chunks: Buffer[] = [];
@@ -227,12 +216,12 @@ export const maintenanceHandlers = {
           continue;
         }
         if (md5 === undefined) {
-          await drain(part.file);
+          await drainStream(part.file);
           otaError(reply, "MD5 parameter missing");
           return undefined;
         }
         if (!/^[0-9a-fA-F]{32}$/.test(md5)) {
-          await drain(part.file);
+          await drainStream(part.file);
           otaError(reply, "MD5 parameter invalid");
           return undefined;
         }

@@ -16,6 +16,9 @@ import { headerVersion, migrate, SchemaTooNew, type Migration, type SqliteDb } f
 
 export type { SqliteDb };
 
+/** How often a store that cannot use its file (history.db, the alerts in it) tries it again; the words say 30 s. */
+export const FILE_RETRY_MS = 30_000;
+
 /** The file was written by a newer gateway; it is kept, untouched, as `aside`. */
 export class NewerFile extends Error {
   constructor(

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { defaultAlertConfig } from "../../src/alerts/config.ts";
 import { decideEvents } from "../../src/alerts/events.ts";
 import { dayMarginOf, minuteOf } from "../../src/alerts/source.ts";
@@ -289,6 +289,37 @@ describe("store back into the table", () => {
       table.close();
     } finally {
       store.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("store tried again by itself", () => {
+  it("tries the file every 30 s while alerts are in memory, and stops once it is back", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const dir = mkdtempSync(join(tmpdir(), "dtu-alert-store-"));
+    const file = join(dir, "history.db");
+    let tries = 0;
+    let usable = false;
+    const open = (): SqlAlertStore => {
+      tries++;
+      if (!usable) throw new Error("unable to open database file");
+      return openSqlStore(file);
+    };
+    const store = keepAlertStore(file, open, () => undefined);
+    try {
+      expect([store.storage, tries]).toEqual(["memory", 1]);
+      vi.advanceTimersByTime(29_999);
+      expect(tries).toBe(1);
+      vi.advanceTimersByTime(1);
+      expect([store.storage, tries]).toEqual(["memory", 2]);
+      usable = true;
+      vi.advanceTimersByTime(30_000);
+      expect([store.storage, tries]).toEqual(["database", 3]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      store.close();
+      vi.useRealTimers();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -4,7 +4,7 @@
  * inverter that comes back, polling off, a restart with an alert open, and the inverter's own events and commands.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { parseFault } from "../../src/faultArg.ts";
+import { parseFault } from "../../src/cli/faultArg.ts";
 import { slot } from "../fleet/helpers.ts";
 import { HM, HMS, harness, rulesWith, summaryOf, type Harness } from "./harness.ts";
 

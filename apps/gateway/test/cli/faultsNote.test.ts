@@ -1,7 +1,7 @@
 /** The start message's words for `--offline` and `--fault` (issue 34 item 13): by the names the screens show. */
 import { describe, expect, it } from "vitest";
 import { faultsNote } from "../../src/cli/faultsNote.ts";
-import { parseFault } from "../../src/faultArg.ts";
+import { parseFault } from "../../src/cli/faultArg.ts";
 import { serialFromWire } from "../../src/wire/coerce.ts";
 
 const channel = (name: string) => ({ name, max_power: 0, yield_total_offset: 0 });

@@ -1,7 +1,7 @@
 /** Simulator faults (issue 23 §5): a weak string from the start, the option's parsing, and the test triggers. */
 import { expect, it } from "vitest";
 import { createFleet } from "../../src/fleet/index.ts";
-import { parseFault } from "../../src/faultArg.ts";
+import { parseFault } from "../../src/cli/faultArg.ts";
 import { parseArgs } from "../../src/server.ts";
 import { clockAt, configWith, slot } from "./helpers.ts";
 

@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { keepHistory, type HistoryKeeper, type KeeperOptions } from "../../src/history/keeper.ts";
 import { startGateway, type TestGateway } from "../helpers/app.ts";
 import { CET, at, dayEnergy, reading, tempDir } from "./helpers.ts";
@@ -72,6 +72,27 @@ describe("history keeper", () => {
     expect(k.problem()).toBeNull();
     expect(lines).toEqual([`History: ${join(dir, "history.db")} can be written again; recording goes on.`]);
     expect(existsSync(join(dir, "history.db"))).toBe(true);
+  });
+
+  it("tries an unavailable file again every 30 s by itself, and stops once it is open", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const dir = tempDir();
+      mkdirSync(join(dir, "history.db"));
+      const { k, lines } = keeper(dir);
+      expect(k.current()).toBeNull();
+      vi.advanceTimersByTime(30_000);
+      expect(k.current()).toBeNull();
+      rmSync(join(dir, "history.db"), { recursive: true });
+      vi.advanceTimersByTime(29_999);
+      expect(k.current()).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(k.current()).not.toBeNull();
+      expect(lines).toEqual([`History: ${join(dir, "history.db")} can be written again; recording goes on.`]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says 'the disk is full' for a full disk at start", () => {

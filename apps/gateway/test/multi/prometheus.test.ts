@@ -94,19 +94,25 @@ describe.skipIf(skipUnlessAvailable(missing))(
       if (dir) await rm(dir, { recursive: true, force: true });
     });
 
-    /** One instant query's single value (NaN when the answer is empty). */
-    const query = async (promql: string): Promise<number> => {
-      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(promql)}`);
+    /** One instant query's single value (NaN when the answer is empty), at Prometheus's `time` (s) when given. */
+    const query = async (promql: string, time?: number): Promise<number> => {
+      const at = time === undefined ? "" : `&time=${time}`;
+      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(promql)}${at}`);
       const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
       return Number(body.data.result[0]?.value[1] ?? Number.NaN);
     };
-    /** Waits until Prometheus holds a scrape taken after this moment (real time). */
-    const scrapedAfter = async (realMs: number): Promise<void> => {
-      await vi.waitUntil(
-        async () => ((await query("timestamp(opendtu_uptime)")) * 1000 > realMs + 50 ? true : undefined),
+    /**
+     * Waits until Prometheus holds a scrape taken after this moment (real time); returns that scrape's time as
+     * Prometheus stamped it (s), the instant the totals are then read at.
+     */
+    const scrapedAfter = async (realMs: number): Promise<number> =>
+      vi.waitUntil(
+        async () => {
+          const stamped = await query("timestamp(opendtu_uptime)");
+          return stamped * 1000 > realMs + 50 ? stamped : undefined;
+        },
         { timeout: 10_000, interval: 25 },
       );
-    };
     /**
      * Walks the gateway's clock to `until` in steps of 10 minutes, each seen by a tick of the gateway (fleet, then
      * history, in one timer callback): on a busy machine two steps in one tick would be one longer gap in the history.
@@ -121,16 +127,16 @@ describe.skipIf(skipUnlessAvailable(missing))(
 
     it("gives the same daily energy as /api/history/energy", async () => {
       // The evening before: the inverters are read, then fall asleep with their evening totals.
+      // Each total is read at the instant of a scrape taken while the gateway's clock stood still, named by the
+      // time Prometheus stamped it: no range reaching back past that scrape (into the afternoon of the first walk)
+      // and no instant taken from this process's clock instead of Prometheus's.
+      const total = (at: number): Promise<number> =>
+        query(`sum(opendtu_YieldTotal{type="AC",channel="0"})`, at);
       await walk(MIDNIGHT - 10 * 60_000);
-      await scrapedAfter(Date.now());
-      const evening = Date.now();
+      const evening = await total(await scrapedAfter(Date.now()));
       await walk(MIDNIGHT + 24 * HOUR + 10 * 60_000);
-      await scrapedAfter(Date.now());
-      const seconds = Math.ceil((Date.now() - evening) / 1000) + 5;
-      const kwh = await query(
-        `sum(max_over_time(opendtu_YieldTotal{type="AC",channel="0"}[${seconds}s]) - ` +
-          `min_over_time(opendtu_YieldTotal{type="AC",channel="0"}[${seconds}s]))`,
-      );
+      const night = await total(await scrapedAfter(Date.now()));
+      const kwh = night - evening;
       const res = await fetch(
         `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/history/energy?from=${DAY}&to=${DAY}&interval=day`,
       );

@@ -6,50 +6,25 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer, request, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD } from "@dtu/api/limits";
+import { startStreamingDevice, type StreamingDevice } from "../helpers/streamingDevice.ts";
 import { basic, listenHost, type HostUnderTest } from "./helpers.ts";
 
-let upstream: Server;
+let upstream: StreamingDevice;
 let host: HostUnderTest;
 let dir: string;
-/** Resolved when the device has seen the first bytes of an upload. */
-let firstUploadChunk: () => void = () => undefined;
-/** Lets the device finish its slow download. */
-let finishDownload: () => void = () => undefined;
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
-    if (req.url === "/api/firmware/update") {
-      const hash = createHash("md5");
-      let size = 0;
-      req.on("data", (chunk: Buffer) => {
-        if (size === 0) firstUploadChunk();
-        size += chunk.length;
-        hash.update(chunk);
-      });
-      req.on("end", () => res.writeHead(200, { connection: "close" }).end(`${size} ${hash.digest("hex")}`));
-      return;
-    }
-    if (req.url === "/api/config/get") {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"part":1,');
-      finishDownload = () => res.end('"part2":2}');
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
-  const { port } = upstream.address() as AddressInfo;
+  upstream = await startStreamingDevice();
   dir = await mkdtemp(join(tmpdir(), "dtu-multi-stream-"));
   host = await listenHost({
     specs: [
       { name: "roof", target: "sim" },
-      { name: "garage", target: new URL(`http://127.0.0.1:${port}`) },
+      { name: "garage", target: new URL(upstream.origin) },
     ],
     dataDir: dir,
   });
@@ -57,7 +32,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await host?.close();
-  await new Promise<void>((r) => upstream.close(() => r()));
+  await upstream?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -78,7 +53,7 @@ describe("streaming through /d/NAME/", () => {
   it("passes an upload to the real device while it is still being sent", async () => {
     const chunk = randomBytes(256 * 1024);
     const chunks = 8;
-    const firstSeen = new Promise<void>((r) => (firstUploadChunk = r));
+    const firstSeen = upstream.firstUploadChunk();
     const { req, done } = open("POST", "/d/garage/api/firmware/update", {
       "content-type": "multipart/form-data; boundary=x",
       "content-length": chunk.length * chunks,
@@ -93,7 +68,10 @@ describe("streaming through /d/NAME/", () => {
       hash.update(chunk);
     }
     req.end();
-    expect(await done).toEqual({ status: 200, body: `${chunk.length * chunks} ${hash.digest("hex")}` });
+    expect(await done).toEqual({
+      status: 200,
+      body: `${chunk.length * chunks} ${hash.digest("hex")} multipart/form-data; boundary=x`,
+    });
   });
 
   it("passes a download to the browser while the device is still sending it", async () => {
@@ -107,7 +85,7 @@ describe("streaming through /d/NAME/", () => {
     });
     expect(firstPart.text).toBe('{"part":1,');
     const rest = new Promise<string>((r) => firstPart.res.on("data", (c: Buffer) => r(c.toString())));
-    finishDownload();
+    upstream.finishDownload();
     expect(await rest).toBe('"part2":2}');
   });
 

@@ -5,68 +5,32 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash, randomBytes } from "node:crypto";
-import { createServer, request, type IncomingMessage, type Server } from "node:http";
+import { request, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
 import { buildProxyApp, type ProxyApp } from "../../src/proxy/app.ts";
+import { startStreamingDevice, type StreamingDevice } from "../helpers/streamingDevice.ts";
 
-let upstream: Server;
+let upstream: StreamingDevice;
 let proxy: ProxyApp;
 let proxyPort = 0;
-/** Resolved when the upstream has seen the first bytes of an upload. */
-let firstUploadChunk: () => void = () => undefined;
-/** Lets the upstream finish its slow download. */
-let finishDownload: () => void = () => undefined;
 
 beforeAll(async () => {
-  upstream = createServer((req, res) => {
-    if (req.url === "/api/firmware/update") {
-      const hash = createHash("md5");
-      let size = 0;
-      req.on("data", (chunk: Buffer) => {
-        if (size === 0) firstUploadChunk();
-        size += chunk.length;
-        hash.update(chunk);
-      });
-      req.on("end", () => {
-        res.writeHead(200, { "content-type": "text/plain", connection: "close" });
-        res.end(`${size} ${hash.digest("hex")} ${req.headers["content-type"] ?? ""}`);
-      });
-      return;
-    }
-    if (req.url === "/api/config/get") {
-      res.writeHead(200, {
-        "content-type": "application/json",
-        "content-disposition": 'attachment; filename="config.json"',
-      });
-      res.write('{"part":1,');
-      finishDownload = () => res.end('"part2":2}');
-      return;
-    }
-    if (req.url === "/zones.json") {
-      // Firmware from v26.3.28 has no zone table: the unknown path answers the HTML app (API.md §9.15, §1).
-      res.writeHead(200, { "content-type": "text/html" }).end("<html>device app</html>");
-      return;
-    }
-    res.writeHead(404).end();
-  });
-  await new Promise<void>((r) => upstream.listen(0, "127.0.0.1", r));
-  const { port } = upstream.address() as AddressInfo;
-  proxy = await buildProxyApp({ device: `http://127.0.0.1:${port}` });
+  upstream = await startStreamingDevice();
+  proxy = await buildProxyApp({ device: upstream.origin });
   await proxy.listen({ port: 0, host: "127.0.0.1" });
   proxyPort = (proxy.server.address() as AddressInfo).port;
 });
 
 afterAll(async () => {
   await proxy.close();
-  upstream.closeAllConnections();
-  await new Promise((r) => upstream.close(r));
+  await upstream.close();
 });
 
 describe("streaming through the proxy", () => {
   it("forwards an upload while it is still being sent, byte for byte", async () => {
     const first = randomBytes(64 * 1024);
     const rest = randomBytes(1024 * 1024);
-    const reached = new Promise<void>((r) => (firstUploadChunk = r));
+    const reached = upstream.firstUploadChunk();
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request(
         {
@@ -105,7 +69,7 @@ describe("streaming through the proxy", () => {
     // The first part arrives before the device has finished.
     const part1 = await reader.read();
     expect(dec.decode(part1.value)).toBe('{"part":1,');
-    finishDownload();
+    upstream.finishDownload();
     let tail = "";
     for (;;) {
       const { done, value } = await reader.read();

@@ -4,6 +4,7 @@
  * (./commands.ts). Proxy mode loads this and never the simulated device.
  */
 import type { DeviceInfo, EventLog, LimitStatus, LiveInverter, PowerStatus } from "@dtu/api/live";
+import type { Schedule } from "../../lib/backoff.ts";
 import type { Security } from "../../security/index.ts";
 import { safeParse } from "../../time/clock.ts";
 import { PORT_BEAT_MS, type DevicePort, type PortPlace } from "../contract.ts";
@@ -12,7 +13,7 @@ import { localDay } from "../place.ts";
 import { probeAccess, realAccess, type Access } from "./access.ts";
 import { realCommands, type RealCommandsOptions } from "./commands.ts";
 import { deviceReads, READS_EVERY_MS, readSince, type DeviceReads } from "./reads.ts";
-import { doubling, openLiveSocket, type Backoff } from "./socket.ts";
+import { openLiveSocket, RECONNECT } from "./socket.ts";
 import { tryJson, type Wire } from "./wire.ts";
 
 export interface RealPortOptions {
@@ -27,8 +28,8 @@ export interface RealPortOptions {
   timeoutMs?: number;
   /** How long the device's read rule and accepted credentials are trusted (default a minute). */
   accessCacheMs?: number;
-  /** Reconnect waits of the live socket (default doubling from 2 s up to 60 s). */
-  backoff?: Backoff;
+  /** Reconnect waits of the live socket (default `RECONNECT`: doubling from 2 s up to 60 s). */
+  backoff?: Schedule;
   /** Console lines of the port's connection (a failed first read); default none. */
   log?: (line: string) => void;
   /** The device let the live socket in (true) or refused it with 401 (false). */
@@ -110,7 +111,7 @@ export function createRealPort(opts: RealPortOptions): RealPort {
       access: (granted) => opts.onAccess?.(granted),
       log: (line) => opts.log?.(line),
     },
-    opts.backoff ?? doubling(2000),
+    opts.backoff ?? RECONNECT,
   );
   const timers = [
     setInterval(() => {

@@ -8,6 +8,8 @@
  */
 import type { LiveData } from "@dtu/api/live";
 import { WebSocket } from "ws";
+import { drainStream } from "../../lib/drain.ts";
+import { retryTimer, type BackoffPolicy, type Schedule } from "../../lib/backoff.ts";
 import { getJson, type Wire } from "./wire.ts";
 
 export interface LiveSocketEvents {
@@ -23,14 +25,8 @@ export interface LiveSocketEvents {
   log(line: string): void;
 }
 
-/** The wait before reconnect attempt `n` (0 first) after a failure; see ../README.md on back-off. */
-export type Backoff = (attempt: number) => number;
-
-/** Doubling from `firstMs` up to 60 s. */
-export const doubling =
-  (firstMs: number, maxMs = 60_000): Backoff =>
-  (attempt) =>
-    Math.min(maxMs, firstMs * 2 ** Math.min(attempt, 30));
+/** Reconnect waits by default: doubling from 2 s up to a minute, never giving up (lib/backoff.ts). */
+export const RECONNECT: BackoffPolicy = { firstMs: 2000, maxMs: 60_000 };
 
 export interface LiveSocket {
   connected(): boolean;
@@ -53,22 +49,12 @@ async function firstReads(wire: Wire, on: LiveSocketEvents): Promise<void> {
   }
 }
 
-export function openLiveSocket(wire: Wire, on: LiveSocketEvents, backoff: Backoff): LiveSocket {
+export function openLiveSocket(wire: Wire, on: LiveSocketEvents, backoff: Schedule): LiveSocket {
   const headers: Record<string, string> = wire.auth ? { authorization: wire.auth } : {};
   let ws: WebSocket | null = null;
   let open = false;
-  let closed = false;
-  let attempt = 0;
-  let retry: NodeJS.Timeout | null = null;
   let ping: NodeJS.Timeout | null = null;
-
-  const schedule = (): void => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      connect();
-    }, backoff(attempt++));
-  };
+  const reconnect = retryTimer(backoff, () => connect());
 
   function connect(): void {
     const url = new URL("/livedata", wire.device);
@@ -78,7 +64,7 @@ export function openLiveSocket(wire: Wire, on: LiveSocketEvents, backoff: Backof
     let alive = true;
     sock.on("open", () => {
       open = true;
-      attempt = 0;
+      reconnect.reset();
       on.access(true);
       on.connection(true);
       firstReads(wire, on).catch((err: unknown) => on.log(`first read failed (${String(err)})`));
@@ -102,7 +88,7 @@ export function openLiveSocket(wire: Wire, on: LiveSocketEvents, backoff: Backof
     sock.on("unexpected-response", (_req, res) => {
       // 401: read-only access is off and our credentials (if any) are not accepted (API.md §2.3).
       if (res.statusCode === 401) on.access(false);
-      res.resume();
+      void drainStream(res);
       sock.terminate();
     });
     sock.on("error", () => undefined);
@@ -112,7 +98,7 @@ export function openLiveSocket(wire: Wire, on: LiveSocketEvents, backoff: Backof
       if (ping) clearInterval(ping);
       ping = null;
       if (ws === sock) ws = null;
-      schedule();
+      reconnect.arm();
     });
   }
 
@@ -120,8 +106,7 @@ export function openLiveSocket(wire: Wire, on: LiveSocketEvents, backoff: Backof
   return {
     connected: () => open,
     close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
+      reconnect.stop();
       if (ping) clearInterval(ping);
       ws?.terminate();
     },

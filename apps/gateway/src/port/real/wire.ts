@@ -1,13 +1,11 @@
 /**
  * The few things every request of the gateway to a real device does the same way: a GET with the device's
  * credentials and a time limit, a body that is not read drained (undici keeps the connection until it is), a POST
- * in the device's `data=` form (API.md §3.0), and the words for the network errors users meet.
+ * in the device's `data=` form (API.md §3.0), and the words for the network errors users meet (lib/netErrors.ts).
  */
 
-/** Reads and drops a body nobody reads, so its connection is released. */
-export async function drain(res: Response): Promise<void> {
-  await res.body?.cancel().catch(() => undefined);
-}
+import { drain } from "../../lib/drain.ts";
+import { errorCode, netCause } from "../../lib/netErrors.ts";
 
 export interface Wire {
   device: URL;
@@ -76,40 +74,10 @@ export async function postData(
   }
 }
 
-/** Readable reasons for the usual network failures; anything else is shown with its own code and message. */
-const REASONS: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
-  ECONNRESET: "connection reset",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
-  ENOTFOUND: "address not found",
-  EAI_AGAIN: "address not found",
-  ETIMEDOUT: "no answer",
-  UND_ERR_CONNECT_TIMEOUT: "no answer",
-  UND_ERR_HEADERS_TIMEOUT: "no answer in time",
-  UND_ERR_BODY_TIMEOUT: "no answer in time",
-  UND_ERR_SOCKET: "connection lost",
-};
-
-/** The innermost error with a code (a proxy wraps undici's error, which may wrap the socket's). */
-function rootCode(error: unknown): { code?: string; message: string } {
-  let e: unknown = error;
-  let found: { code?: string; message: string } = { message: String(error) };
-  for (let depth = 0; e instanceof Error && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    found = {
-      ...(typeof code === "string" ? { code } : found.code ? { code: found.code } : {}),
-      message: e.message,
-    };
-    e = e.cause;
-  }
-  return found;
-}
-
 /** A network error in words (`connection refused`), and whether it was a time-out. */
 export function networkWords(error: unknown): { reason: string; timedOut: boolean } {
-  const { code, message } = rootCode(error);
+  const { code, message } = errorCode(error);
   const timedOut =
     (error as { statusCode?: unknown } | null)?.statusCode === 504 || /TIMEOUT|TIMEDOUT/.test(code ?? "");
-  return { reason: (code && REASONS[code]) ?? (code ? `${code} ${message}` : message), timedOut };
+  return { reason: netCause(code)?.words ?? (code ? `${code} ${message}` : message), timedOut };
 }

@@ -7,10 +7,10 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-export const REPO_ROOT = resolve(here, "../../..");
+export const REPO_ROOT = resolve(here, "../../../..");
 
 /** The gateway build of the web app (`npm run build`; a device build in webapp_dist works too). */
 export const DEFAULT_WEB_ROOT = join(REPO_ROOT, "gateway_dist");
 
 /** The zone table served at /zones.json, generated from the firmware's (time/README.md). */
-export const DEFAULT_ZONES_FILE = join(here, "generated", "zones.json");
+export const DEFAULT_ZONES_FILE = join(here, "..", "generated", "zones.json");

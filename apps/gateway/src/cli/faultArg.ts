@@ -6,15 +6,10 @@
  * inside, a fault keeps the 0-based index of live data's `DC` object (API.md §3.1).
  */
 import { inverterType } from "@dtu/api/inverterType";
-import { parseHexSerial, serialToWire } from "./wire/serial.ts";
+import type { StringFault } from "../fleet/faults.ts";
+import { parseHexSerial, serialToWire } from "../wire/serial.ts";
 
-export interface StringFault {
-  /** Wire form of the serial. */
-  serial: string;
-  /** 0-based DC input, as in live data: string number minus 1. */
-  channel: number;
-  factor: number;
-}
+export type { StringFault };
 
 const EXAMPLE = "e.g. 116482345678:2=0.4 for the second string";
 
