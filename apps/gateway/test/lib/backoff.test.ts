@@ -34,69 +34,66 @@ describe("createBackoff", () => {
 });
 
 describe("retryTimer", () => {
-  beforeEach(() => vi.useFakeTimers());
+  // Only the timers retryTimer uses: files share their worker (vitest.config.ts), and a faked clock or interval
+  // there could catch timers of the platform (fetch's own) that later files rely on.
+  beforeEach(() => vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] }));
   afterEach(() => vi.useRealTimers());
 
-  /** The times (fake ms since the start) at which `run` ran, while each try fails and arms the next. */
-  function failing(schedule: Parameters<typeof retryTimer>[0]): {
-    runs: number[];
-    timer: ReturnType<typeof retryTimer>;
-  } {
-    const runs: number[] = [];
-    const start = Date.now();
+  /** A timer whose every try fails and arms the next; `runs` counts the tries. */
+  function failing(schedule: Parameters<typeof retryTimer>[0]) {
+    const runs = { n: 0 };
     const timer = retryTimer(schedule, () => {
-      runs.push(Date.now() - start);
+      runs.n++;
       timer.arm();
     });
-    return { runs, timer };
+    /** Advances the fake timers by each step in turn: the tries counted after each. */
+    const after = (steps: number[]): number[] =>
+      steps.map((ms) => {
+        vi.advanceTimersByTime(ms);
+        return runs.n;
+      });
+    return { runs, timer, after };
   }
 
   it("runs after each growing wait while the tries fail, up to the bound", () => {
-    const { runs, timer } = failing({ firstMs: 2000, maxMs: 8000 });
+    const { timer, after } = failing({ firstMs: 2000, maxMs: 8000 });
     expect(timer.arm()).toBe(true);
-    vi.advanceTimersByTime(1999);
-    expect(runs).toEqual([]);
-    vi.advanceTimersByTime(2000 + 4000 + 8000 + 8000 + 1);
-    expect(runs).toEqual([2000, 6000, 14_000, 22_000]);
+    // Tries at 2 s, 6 s, 14 s and 22 s: waits of 2, 4, 8 and 8 s.
+    expect(after([1999, 1, 3999, 1, 7999, 1, 7999, 1])).toEqual([0, 1, 1, 2, 2, 3, 3, 4]);
     timer.stop();
   });
 
   it("a steady wait (factor 1) runs every period; arming while armed changes nothing", () => {
-    const { runs, timer } = failing({ firstMs: 30_000, factor: 1 });
+    const { timer, after } = failing({ firstMs: 30_000, factor: 1 });
     timer.arm();
-    vi.advanceTimersByTime(10_000);
+    expect(after([10_000])).toEqual([0]);
     expect(timer.arm()).toBe(true);
-    vi.advanceTimersByTime(80_000);
-    expect(runs).toEqual([30_000, 60_000, 90_000]);
+    expect(after([19_999, 1, 29_999, 1, 29_999, 1])).toEqual([0, 1, 1, 2, 2, 3]);
     timer.stop();
   });
 
   it("a reset drops the waiting try and starts the waits over", () => {
-    const { runs, timer } = failing({ firstMs: 100, maxMs: 1000 });
+    const { runs, timer, after } = failing({ firstMs: 100, maxMs: 1000 });
     timer.arm();
-    vi.advanceTimersByTime(100 + 200);
-    expect(runs).toEqual([100, 300]);
+    expect(after([99, 1, 199, 1])).toEqual([0, 1, 1, 2]);
     timer.reset();
     expect(timer.armed).toBe(false);
-    vi.advanceTimersByTime(5000);
-    expect(runs).toEqual([100, 300]);
+    expect(after([5000])).toEqual([2]);
     timer.arm();
-    vi.advanceTimersByTime(100);
-    expect(runs).toEqual([100, 300, 5400]);
+    expect(after([99, 1])).toEqual([2, 3]);
+    expect(runs.n).toBe(3);
     timer.stop();
   });
 
   it("gives up when the schedule does, and arms nothing after stop", () => {
-    const { runs, timer } = failing([50, 70]);
+    const { timer, after } = failing([50, 70]);
     timer.arm();
-    vi.advanceTimersByTime(1000);
-    expect(runs).toEqual([50, 120]);
+    expect(after([49, 1, 69, 1, 1000])).toEqual([0, 1, 1, 2, 2]);
     expect(timer.armed).toBe(false);
     expect(timer.arm()).toBe(false);
     timer.reset();
     timer.stop();
     expect(timer.arm()).toBe(false);
-    vi.advanceTimersByTime(1000);
-    expect(runs).toEqual([50, 120]);
+    expect(after([1000])).toEqual([2]);
   });
 });
