@@ -218,8 +218,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   alerts?.attach(app);
   const meter = opts.meter ? await attachMeter(app, port, dataDir, log) : null;
   // Before startTimers: its preClose sends the fallback while the fleet still ticks (acknowledges it).
-  const zeroExport =
-    meter && opts.zeroExport ? await attachZeroExport(app, port, meter, dataDir, log) : null;
+  const zeroExport = meter && opts.zeroExport ? await attachZeroExport(app, port, meter, dataDir, log) : null;
   addFeaturesRoute(app, () => ({
     history: history !== null,
     alerts: alerts !== null,

@@ -65,6 +65,14 @@ function pick(deps: CheckDeps): { serial: string; output: number; limit: number 
   return best;
 }
 
+/** Waits in the check's own steps until `p` settles (its acknowledgement comes with the device's ticks). */
+async function waitFor<T>(p: Promise<T>, sleep: (ms: number) => Promise<void>): Promise<T> {
+  let done = false;
+  void p.finally(() => (done = true));
+  while (!done) await sleep(250);
+  return p;
+}
+
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function commissioningCheck(deps: CheckDeps): Promise<ZeroExportCheckAnswer> {
@@ -91,14 +99,17 @@ export async function commissioningCheck(deps: CheckDeps): Promise<ZeroExportChe
           .samples()
           .find((s) => s.at > sentAt && s.grid_w - base >= CHECK_RISE_SHARE * CHECK_CUT_W) ?? null;
     }
-    await outcome;
-    await controller.send({
-      serial: target.serial,
-      from_w: to,
-      to_w: target.limit,
-      type: 0,
-      why: { code: "check_restore", params: {} },
-    });
+    await waitFor(outcome, deps.sleep);
+    await waitFor(
+      controller.send({
+        serial: target.serial,
+        from_w: to,
+        to_w: target.limit,
+        type: 0,
+        why: { code: "check_restore", params: {} },
+      }),
+      deps.sleep,
+    );
     const common = { serial: target.serial, cut_w: CHECK_CUT_W, warnings };
     if (!rise) {
       const last = controller.samples().at(-1)?.grid_w;

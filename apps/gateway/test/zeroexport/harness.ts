@@ -54,7 +54,7 @@ export async function loop(settings: ZeroExportConfig = SETTINGS, at = "2026-06-
     hostname: () => "OpenDTU-Sim",
     security,
   });
-  const house = { load_w: 400, silent: false, error: null as string | null };
+  const house = { load_w: 400, silent: false, error: null as string | null, invert: false };
   let last: MeterSample | null = null;
   const meter: MeterFeed = {
     last: () => last,
@@ -86,7 +86,7 @@ export async function loop(settings: ZeroExportConfig = SETTINGS, at = "2026-06-
       fleet.tick();
       port.tick();
       if (ms % 1000 === 0 && !house.silent && house.error === null)
-        last = { at: host.now(), grid_w: Math.round(house.load_w - output()) };
+        last = { at: host.now(), grid_w: Math.round((house.invert ? -1 : 1) * (house.load_w - output())) };
       service.controller.step();
     }
   }

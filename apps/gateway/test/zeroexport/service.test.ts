@@ -135,4 +135,29 @@ describe("zero export controller on the simulated device", () => {
     expect(t.service.status().log.length).toBe(n);
     expect(t.events.some((e) => e.kind === "unreachable")).toBe(true);
   });
+
+  it("commissioning check: the meter rises by about 100 W, the response time is measured and the limit restored", async () => {
+    const t = await loop({ ...SETTINGS, enabled: false });
+    await t.run(20);
+    const limitsBefore = t.port.snapshot().inverters.map((i) => i.live.limit_absolute);
+    const answer = await t.service.check();
+    expect(answer).toMatchObject({ ok: true, serial: HMS, cut_w: 100, warnings: [] });
+    expect(answer.rise_w).toBeGreaterThanOrEqual(60);
+    expect(answer.response_ms).toBeGreaterThan(1000);
+    expect(answer.response_ms).toBeLessThanOrEqual(15_000);
+    await t.run(15);
+    expect(t.port.snapshot().inverters.map((i) => i.live.limit_absolute)).toEqual(limitsBefore);
+    expect(t.service.status().log.map((e) => e.why.code)).toEqual(["check", "check_restore"]);
+  });
+
+  it("commissioning check: a meter that does not rise (wrong sign) fails with words", async () => {
+    const t = await loop({ ...SETTINGS, enabled: false });
+    await t.run(20);
+    t.house.load_w = 400;
+    t.house.invert = true;
+    await t.run(3);
+    const answer = await t.service.check();
+    expect(answer.ok).toBe(false);
+    expect(answer.message).toMatch(/did not rise/);
+  });
 });
