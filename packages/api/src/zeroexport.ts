@@ -97,6 +97,7 @@ export const ZeroExportWhyCode = v.picklist([
   "in_band",
   "waiting_clock",
   "waiting_meter",
+  "meter_late",
   "waiting_facts",
   "settling",
   "nothing_to_change",

@@ -33,6 +33,8 @@ export interface ControllerOptions {
   log: (line: string) => void;
   /** Pause and the DTU's reachability while active (the alerts hook). */
   onEvent?: (event: ControllerEvent) => void;
+  /** Every order as it is sent (the closed loop's record). */
+  onSend?: (order: LimitOrder) => void;
 }
 
 export interface Controller {
@@ -116,6 +118,7 @@ class ControllerCore implements Controller {
     });
     s.command_times = [...s.command_times.filter((t) => now - t < HOUR_MS), now];
     const entry = this.record(order, now);
+    this.opts.onSend?.(order);
     const p = port
       .setLimit({ serial: order.serial, value: order.to_w, type: 0 })
       .catch((): CommandOutcome => ({ result: "unreachable", answer: null, ackMs: null }))
@@ -123,6 +126,8 @@ class ControllerCore implements Controller {
         s.pending = false;
         if (o.result === "ok") s.confirmed_at = port.now();
         entry.result = o.result;
+        // Not acknowledged: the limit in force is the device's, whatever was sent.
+        if (o.result !== "ok") Object.assign(s, { commanded_w: null, commanded_from_w: null });
         if (o.result !== "ok") log(`zero export: ${order.serial} → ${order.to_w} W: ${o.result}`);
         this.inFlight.delete(order.serial);
         return o;

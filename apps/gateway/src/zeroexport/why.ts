@@ -17,6 +17,7 @@ const TEXTS: Record<ZeroExportWhyCode, (p: WhyParams) => string> = {
   in_band: (p) => `grid ${p.grid_w} W within ${p.target_w} ± ${p.deadband_w} W`,
   waiting_clock: () => "waiting for the device's time",
   waiting_meter: () => "waiting for the first meter reading",
+  meter_late: (p) => `no meter reading for ${p.silent_s} s: no new command until one comes`,
   waiting_facts: (p) => `waiting for inverter ${p.serial}'s rating, limit and output`,
   settling: (p) => `grid ${p.grid_w} W: waiting for the inverters' response to the last commands`,
   nothing_to_change: (p) => `grid ${p.grid_w} W: every inverter is at its min, max or sun limit`,
