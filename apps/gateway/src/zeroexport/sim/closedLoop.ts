@@ -25,6 +25,13 @@ export interface LoopOptions {
   start?: string;
   duration_s: number;
   steps: readonly LoadStep[];
+  /** The load at a time instead of the steps (the standard day): seconds from the start and the host time. */
+  load?: (t_s: number, now: number) => number;
+  /**
+   * Also run an unlimited twin of the fleet (same seed and clock, never commanded): what the sun gives, for the ideal
+   * controller's figures (`available_w`).
+   */
+  twin?: boolean;
   /** The meter says nothing in this window (seconds from the start). */
   silent?: { from_s: number; to_s: number };
   tick_ms?: number;
@@ -41,6 +48,8 @@ export interface LoopSecond {
   /** True grid power (load − output): positive import. */
   grid_w: number;
   output_w: number;
+  /** What the unlimited twin makes now (with `twin`); null without it. */
+  available_w: number | null;
   band_w: number;
   /** The decision's reason code at that second (e.g. `nothing_to_change`: every inverter at max or the sun's). */
   reason: string;
@@ -125,11 +134,14 @@ export async function runClosedLoop(opts: LoopOptions): Promise<LoopRun> {
   const serials = Object.values(LOOP_INVERTERS);
   const settings = settingsOf(opts);
   const port = portOf(sim, sim.config);
+  const twin = opts.twin ? await fleetAt(sim.now(), opts.seed ?? 7) : null;
   // Ten seconds for the DTU to read both inverters (device info, limits) before the run starts.
   for (let i = 0; i < 10_000 / tick; i++) {
     sim.advance(tick);
     sim.fleet.tick();
     port.tick();
+    twin?.advance(tick);
+    twin?.fleet.tick();
   }
   const start = sim.now();
   let sample: MeterSample | null = null;
@@ -145,10 +157,12 @@ export async function runClosedLoop(opts: LoopOptions): Promise<LoopRun> {
     sim.advance(tick);
     sim.fleet.tick();
     port.tick();
+    twin?.advance(tick);
+    twin?.fleet.tick();
     const now = sim.now();
     const t_s = (now - start) / 1000;
     const output = serials.reduce((a, s) => a + (sim.fleet.acPowerNow(s) ?? 0), 0);
-    const load = loadAt(opts.steps, t_s);
+    const load = opts.load ? opts.load(t_s, now) : loadAt(opts.steps, t_s);
     const silent = opts.silent && t_s >= opts.silent.from_s && t_s < opts.silent.to_s;
     if (ms % interval === 0 && !silent)
       sample = { at: now, grid_w: Math.round(load - output + (random() * 2 - 1) * noise) };
@@ -159,6 +173,7 @@ export async function runClosedLoop(opts: LoopOptions): Promise<LoopRun> {
         load_w: load,
         grid_w: load - output,
         output_w: output,
+        available_w: twin ? serials.reduce((a, s) => a + (twin.fleet.acPowerNow(s) ?? 0), 0) : null,
         band_w: status.deadband_w,
         reason: status.reason.code,
       });
