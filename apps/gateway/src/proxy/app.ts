@@ -39,9 +39,7 @@ import { networkWords } from "../port/real/wire.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
-import { attachMeter } from "../meter/attach.ts";
 import type { MeterService } from "../meter/service.ts";
-import { attachZeroExport } from "../zeroexport/attach.ts";
 import type { ZeroExportService } from "../zeroexport/service.ts";
 
 export interface ProxyOptions {
@@ -179,8 +177,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     history: history !== null && !REFUSED.includes(await history.access),
     alerts: alerts !== null,
     devices: false,
-    ...(meter ? { meter: true } : {}),
-    ...(zeroExport ? { zeroexport: true } : {}),
+    ...(meter && zeroExport ? { meter: true, zeroexport: true } : {}),
   }));
 
   await app.register(httpProxy, {
@@ -277,6 +274,10 @@ async function attachControl(
   const h = opts.history;
   if (!opts.zeroExport || !port || !h) return { meter: null, zeroExport: null };
   const log = h.log ?? ((line: string) => console.log(line));
+  // Loaded only when asked for: the simulated house's model (meter/house/) imports the fleet's seeded randomness,
+  // which proxy mode otherwise never loads (test/proxy/imports.test.ts).
+  const { attachMeter } = await import("../meter/attach.ts");
+  const { attachZeroExport } = await import("../zeroexport/attach.ts");
   let meter: MeterService | null = null;
   let zeroExport: ZeroExportService | null = null;
   await app.register(async (scope) => {
