@@ -30,6 +30,8 @@ import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { attachMeter } from "./meter/attach.ts";
 import type { MeterService } from "./meter/service.ts";
+import { attachZeroExport } from "./zeroexport/attach.ts";
+import type { ZeroExportService } from "./zeroexport/service.ts";
 import { createSimPort, type SimPort } from "./port/sim/index.ts";
 import type { Alerts } from "./alerts/service.ts";
 import { startSimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
@@ -90,6 +92,8 @@ export interface BuildOptions {
   alerts?: SimAlertsOptions;
   /** The household meter (issue 31, src/meter/; the simulated house by default); off unless true (the CLI: on). */
   meter?: boolean;
+  /** Zero export (issue 32, src/zeroexport/): its API and controller (off until its settings say on); needs `meter`. */
+  zeroExport?: boolean;
 }
 
 export interface GatewayApp extends FastifyInstance {
@@ -102,6 +106,7 @@ export interface GatewayApp extends FastifyInstance {
   history: HistoryKeeper | null;
   alerts: Alerts | null;
   meter: MeterService | null;
+  zeroExport: ZeroExportService | null;
 }
 
 /** Console listeners asked for by the options, attached before the first line of the boot. */
@@ -212,11 +217,14 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
   alerts?.attach(app);
   const meter = opts.meter ? await attachMeter(app, port, dataDir, log) : null;
+  // Before startTimers: its preClose sends the fallback while the fleet still ticks (acknowledges it).
+  const zeroExport = meter && opts.zeroExport ? await attachZeroExport(app, port, meter, dataDir, log) : null;
   addFeaturesRoute(app, () => ({
     history: history !== null,
     alerts: alerts !== null,
     devices: false,
     ...(meter ? { meter: true } : {}),
+    ...(zeroExport ? { zeroexport: true } : {}),
   }));
 
   const sockets = attachSockets(app.server, gw, security, opts.maxLiveClients);
@@ -239,5 +247,6 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     history: history?.keeper ?? null,
     alerts: alerts?.alerts ?? null,
     meter,
+    zeroExport,
   }) as GatewayApp;
 }

@@ -28,6 +28,7 @@ export async function runSimulated(args: Args): Promise<void> {
     faults: args.faults,
     alerts: {},
     meter: true,
+    zeroExport: true,
     ...(args.deviceBuild ? { webRoot: DEVICE_WEB_ROOT } : {}),
   }).catch((err: unknown) => startFailed(dataFolderProblem(dataDir, err)));
   const meterPort =

@@ -40,6 +40,8 @@ import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
 import { drainBodies } from "../http/fastify.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
+import type { MeterService } from "../meter/service.ts";
+import type { ZeroExportService } from "../zeroexport/service.ts";
 
 export interface ProxyOptions {
   /** The device's address: `http://192.168.1.50`, `192.168.1.50`, `http://opendtu.local:80`. */
@@ -63,6 +65,11 @@ export interface ProxyOptions {
    * is always there; without either, the proxy opens no connection of its own to the device.
    */
   port?: { user?: string; password?: string; log?: (line: string) => void; now?: () => number };
+  /**
+   * The household meter and zero export (issues 31, 32) on the device's port, their settings in history's data
+   * folder: needs `history`. Limits go to the device as its own `POST /api/limit/config` with the device password.
+   */
+  zeroExport?: boolean;
 }
 
 export interface ProxyApp extends FastifyInstance {
@@ -73,6 +80,8 @@ export interface ProxyApp extends FastifyInstance {
   port: RealPort | null;
   history: ProxyHistory | null;
   alerts: ProxyAlerts | null;
+  meter: MeterService | null;
+  zeroExport: ZeroExportService | null;
 }
 
 /** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
@@ -162,12 +171,14 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     opts.history && opts.alerts && port
       ? await attachProxyAlerts(app, port, { ...opts.history, ...opts.alerts })
       : null;
+  const { meter, zeroExport } = await attachControl(app, port, opts);
   // History shows while it is recorded: not when the device refuses the recorder's read access. Alerts show
   // whenever they run (their list has the device's read rule, their settings need admin).
   addFeaturesRoute(app, async () => ({
     history: history !== null && !REFUSED.includes(await history.access),
     alerts: alerts !== null,
     devices: false,
+    ...(meter && zeroExport ? { meter: true, zeroexport: true } : {}),
   }));
 
   await app.register(httpProxy, {
@@ -235,7 +246,54 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     await port?.close();
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets, security, port, history, alerts }) as ProxyApp;
+  return Object.assign(app, {
+    device,
+    proxySockets,
+    security,
+    port,
+    history,
+    alerts,
+    meter,
+    zeroExport,
+  }) as ProxyApp;
+}
+
+/**
+ * The meter and zero export on the device's port (`zeroExport`, with history's data folder). Attached before the
+ * hook that closes the port: zero export's close sends the fallback to the device first.
+ */
+async function attachControl(
+  app: FastifyInstance,
+  port: RealPort | null,
+  opts: ProxyOptions,
+): Promise<{ meter: MeterService | null; zeroExport: ZeroExportService | null }> {
+  const h = opts.history;
+  if (!opts.zeroExport || !port || !h) return { meter: null, zeroExport: null };
+  const log = h.log ?? ((line: string) => console.log(line));
+  // Loaded only when asked for: the simulated house's model (meter/house/) imports the fleet's seeded randomness,
+  // which proxy mode otherwise never loads (test/proxy/imports.test.ts).
+  const { attachMeter } = await import("../meter/attach.ts");
+  const { attachZeroExport } = await import("../zeroexport/attach.ts");
+  let meter: MeterService | null = null;
+  let zeroExport: ZeroExportService | null = null;
+  await app.register(async (scope) => {
+    // The device's form bodies (`data=<JSON>`, API.md §3.0) as the simulated device's routes get them.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    // http/form.ts asks whether a body is multipart: here it never is (no multipart parser in this scope).
+    if (!scope.hasRequestDecorator("isMultipart")) scope.decorateRequest("isMultipart", () => false);
+    meter = await attachMeter(scope, port, h.dataDir, log);
+    zeroExport = await attachZeroExport(scope, port, meter, h.dataDir, log);
+  });
+  // On the root too: the fallback is sent before the hook below closes the port (closing twice does nothing).
+  app.addHook("preClose", async () => {
+    await (zeroExport as ZeroExportService | null)?.close();
+  });
+  return { meter, zeroExport };
 }
 
 function decodePath(url: string): string {

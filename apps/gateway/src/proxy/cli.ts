@@ -61,7 +61,8 @@ export function historyLine(
 export async function runProxy(args: ProxyCliArgs): Promise<void> {
   const app = await buildProxyApp({
     device: args.device,
-    ...(args.history ? { history: args.history, alerts: {} } : {}),
+    // The meter and zero export (off until their settings say on) keep their settings beside history.
+    ...(args.history ? { history: args.history, alerts: {}, zeroExport: true } : {}),
   });
   await app.listen({ port: args.port, host: args.host });
   const address = app.server.address();

@@ -11,3 +11,6 @@ export const ALERTS_FILE = "alerts.json";
 
 /** The household meter's settings (meter/settings.ts). */
 export const METER_FILE = "meter.json";
+
+/** The zero-export controller's settings (zeroexport/config.ts). */
+export const ZERO_EXPORT_FILE = "zeroexport.json";

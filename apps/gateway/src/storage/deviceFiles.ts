@@ -4,7 +4,7 @@
  * its file-system figures (`/api/system/status` littlefs_*) see only the device's; the gateway's own files are never
  * listed, counted, downloaded nor replaced, and the factory reset leaves them alone.
  */
-import { ALERTS_FILE, HISTORY_FILE, METER_FILE } from "./dataFiles.ts";
+import { ALERTS_FILE, HISTORY_FILE, METER_FILE, ZERO_EXPORT_FILE } from "./dataFiles.ts";
 
 /**
  * A name the device's file system takes at its root (31 characters) of letters, digits, `.`, `_` and `-`, not
@@ -27,6 +27,7 @@ const OWN: readonly { test: (name: string) => boolean; what: string }[] = [
   },
   { test: (n) => n === ALERTS_FILE, what: "alert settings" },
   { test: (n) => n === METER_FILE, what: "meter settings" },
+  { test: (n) => n === ZERO_EXPORT_FILE, what: "zero-export settings" },
   // A file kept aside for the owner (storage/keepAside.ts, config/store.ts): `<name>.corrupt-<time>[-wal|-shm]`.
   { test: (n) => n.includes(".corrupt-"), what: "damaged file kept aside" },
   // history.db of a newer gateway, kept untouched (storage/sqliteFile.ts): `history.db.newer-<time>[-wal|-shm]`.

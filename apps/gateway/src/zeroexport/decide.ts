@@ -16,7 +16,7 @@ import {
   sunLimited,
   type Controlled,
 } from "./inverters.ts";
-import { deadbandOf, meterVerdict } from "./meter.ts";
+import { deadbandOf, lateAfterMs, meterVerdict } from "./meter.ts";
 import { share, type Room } from "./plan.ts";
 import type { ControllerInput, Decision, LimitOrder, Why, WhyParams } from "./types.ts";
 
@@ -41,6 +41,8 @@ export function fallbackOrders(input: ControllerInput, controlled: Controlled[],
     // Fail safe outranks the hourly budget and the wait for a response; still one command in flight per inverter.
     if (!c.inv.reachable || c.inv.pending) return [];
     if (c.inv.limit_w !== null && Math.abs(limitOf(c.inv) - to) < 1) return [];
+    // Sent and acknowledged already (the live limit follows with the next reading): not again.
+    if (c.inv.commanded_w !== null && Math.abs(c.inv.commanded_w - to) < 1) return [];
     return [{ serial: c.inv.serial, from_w: c.inv.limit_w, to_w: to, type: 0 as const, why: reason }];
   });
 }
@@ -189,6 +191,9 @@ export function decide(input: ControllerInput): Decision {
     return plain("fallback", reason, fallbackOrders(input, controlled, reason));
   }
   if (verdict === "none") return plain("waiting", why("waiting_meter"));
+  const lastAt = input.meter.samples.at(-1)?.at ?? input.now;
+  if (input.now - lastAt > lateAfterMs(input.meter.interval_ms))
+    return plain("active", why("meter_late", { silent_s: Math.round((input.now - lastAt) / 1000) }));
   const unknown = controlled.find((c) => c.inv.reachable && !factsKnown(c.inv));
   if (unknown) return plain("waiting", why("waiting_facts", { serial: unknown.inv.serial }));
   return control(input, controlled, band);

@@ -12,6 +12,13 @@ export const NOISE_WINDOW = 30;
 export const staleAfterMs = (intervalMs: number): number =>
   Math.max(STALE_INTERVALS * intervalMs, STALE_MIN_MS);
 
+/**
+ * A meter late by this much (but not stale yet) gets no new command: what is in flight is answered before the
+ * fallback may be due, so the fallback never waits behind a command (one in flight per inverter).
+ */
+export const lateAfterMs = (intervalMs: number): number =>
+  Math.max(2 * intervalMs, staleAfterMs(intervalMs) - 5_000);
+
 export type MeterVerdict = "ok" | "none" | "stale" | "error";
 
 /** `none` before the first sample; `error` while the meter reports one; `stale` when the last sample is too old. */

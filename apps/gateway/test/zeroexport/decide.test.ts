@@ -5,7 +5,7 @@
 import type { ZeroExportConfig } from "@dtu/api/zeroexport";
 import { describe, expect, it } from "vitest";
 import { decide } from "../../src/zeroexport/decide.ts";
-import { automaticDeadband, staleAfterMs } from "../../src/zeroexport/meter.ts";
+import { automaticDeadband, lateAfterMs, staleAfterMs } from "../../src/zeroexport/meter.ts";
 import type { ControllerInput, InverterView, MeterSample } from "../../src/zeroexport/types.ts";
 import { describeWhy } from "../../src/zeroexport/why.ts";
 
@@ -319,6 +319,8 @@ describe("fail safe", () => {
     expect(stale([inverter(A, { limit_w: 50 })]).orders).toEqual([]);
     expect(stale([inverter(A, { reachable: false })]).orders).toEqual([]);
     expect(stale([inverter(A, { pending: true, commanded_w: 300 })]).orders).toEqual([]);
+    // Sent and acknowledged, the live limit not there yet: not sent again.
+    expect(stale([inverter(A, { commanded_w: 50, last_command_at: NOW - 1000 })]).orders).toEqual([]);
     expect(stale([inverter(A)], { fallback_w: 2000 }).orders.map((o) => o.to_w)).toEqual([800]);
     // Budget and response wait do not hold back the fallback.
     const busy = inverter(A, {
@@ -367,5 +369,18 @@ describe("every command", () => {
     expect(describeWhy({ code: "export", params: { grid_w: -170, target_w: 20, cut_w: 190 } }).message).toBe(
       "export 170 W (target 20 W): cut 190 W",
     );
+  });
+
+  it("a meter late (not stale yet) gets no new command, so nothing is in flight when the fallback is due", () => {
+    expect(lateAfterMs(1000)).toBe(5_000);
+    const i = input([-300]);
+    const late = (ageMs: number) =>
+      decide({ ...i, meter: { ...i.meter, samples: [{ at: NOW - ageMs, grid_w: -300 }] } });
+    expect(late(5_000).orders).toHaveLength(1);
+    expect(late(5_001)).toMatchObject({
+      state: "active",
+      reason: { code: "meter_late", params: { silent_s: 5 } },
+      orders: [],
+    });
   });
 });

@@ -1,0 +1,50 @@
+/**
+ * The zero-export API (issue 32 §4) as one Fastify plugin per device: GET /api/zeroexport/config and /status (read
+ * access), POST /api/zeroexport/config (`data=<JSON>`), /resume and /check (admin). Who may pass is the device
+ * port's rule through its guessing brake, as the meter's API (meter/routes.ts).
+ */
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { zeroExportEndpoints } from "@dtu/api/zeroexport";
+import { readDataField } from "../http/form.ts";
+import type { Authorize } from "../meter/routes.ts";
+import type { ZeroExportService } from "./service.ts";
+
+function json(reply: FastifyReply, body: unknown, status = 200): FastifyReply {
+  return reply
+    .code(status)
+    .header("content-type", "application/json")
+    .header("cache-control", "no-store")
+    .send(JSON.stringify(body));
+}
+
+export interface ZeroExportPluginOptions {
+  service: ZeroExportService;
+  authorize: Authorize;
+}
+
+export async function zeroExportPlugin(app: FastifyInstance, opts: ZeroExportPluginOptions): Promise<void> {
+  const { service, authorize } = opts;
+  const e = zeroExportEndpoints;
+  app.get(e.configGet.path, async (req, reply) => {
+    if (await authorize(req, reply, "read")) return json(reply, service.config());
+    return reply;
+  });
+  app.post(e.configPost.path, async (req, reply) => {
+    if (!(await authorize(req, reply, "admin"))) return reply;
+    const { status, body } = await service.post(await readDataField(req).catch(() => undefined));
+    return json(reply, body, status);
+  });
+  app.get(e.status.path, async (req, reply) => {
+    if (await authorize(req, reply, "read")) return json(reply, service.status());
+    return reply;
+  });
+  app.post(e.resume.path, async (req, reply) => {
+    if (!(await authorize(req, reply, "admin"))) return reply;
+    const result = service.resume();
+    return json(reply, result, result.type === "success" ? 200 : 409);
+  });
+  app.post(e.check.path, async (req, reply) => {
+    if (!(await authorize(req, reply, "admin"))) return reply;
+    return json(reply, await service.check());
+  });
+}
