@@ -45,7 +45,7 @@ const realPort = (auth: string | null): RealPort =>
     now: host.now,
     timeoutMs: 2000,
     accessCacheMs: 60_000,
-    backoff: () => 20,
+    backoff: { firstMs: 20, factor: 1 },
     log: () => undefined,
     commands: { pollMs: 1000, sleep: async (ms) => void advance(ms / 1000) },
   });
