@@ -211,7 +211,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const routing = createRouting(gw, routes);
   const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
   alerts?.attach(app);
-  const meter = opts.meter ? await attachMeter(app, port, dataDir, log) : null;
+  const meter = opts.meter ? await attachMeter(app, port, dataDir, log, history?.keeper.grid) : null;
   addFeaturesRoute(app, () => ({
     history: history !== null,
     alerts: alerts !== null,

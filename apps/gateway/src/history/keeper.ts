@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { inWords as reason, isDamaged } from "../storage/dbWords.ts";
 import { keepAside } from "../storage/keepAside.ts";
 import { NewerFile } from "../storage/sqliteFile.ts";
+import type { GridSink } from "./grid.ts";
 import { HISTORY_FILE, openHistory, type History, type HistoryOptions } from "./index.ts";
 import type { InverterReading } from "./reading.ts";
 import type { Recorder } from "./recorder.ts";
@@ -33,6 +34,8 @@ export interface HistoryKeeper {
   startNote(): string | null;
   /** Records into the current history; a failed write loses only these samples and is said once on the console. */
   recorder: Recorder;
+  /** The household meter's recording into the current history (nothing without one); never throws. */
+  grid: GridSink;
   /** Tries to open an unavailable history now; true when it is open afterwards. */
   retry(): boolean;
   close(): void;
@@ -137,6 +140,20 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
     }
   }
 
+  /** A write that failed, said once until writing works again. */
+  const wrote = (err: unknown): void => {
+    if (err === null) {
+      if (writeFailure) opts.log(`History: ${file} can be written again; recording goes on.`);
+      writeFailure = null;
+      return;
+    }
+    if (writeFailure === null)
+      opts.log(
+        `History: writing to ${file} failed (${reason(err)}); samples are lost until it can be written again.`,
+      );
+    writeFailure = reason(err);
+  };
+
   attempt();
   started = true;
   return {
@@ -148,14 +165,26 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
         if (!history) return;
         try {
           history.recorder.record(atMs, readings);
-          if (writeFailure) opts.log(`History: ${file} can be written again; recording goes on.`);
-          writeFailure = null;
+          wrote(null);
         } catch (err) {
-          if (writeFailure === null)
-            opts.log(
-              `History: writing to ${file} failed (${reason(err)}); samples are lost until it can be written again.`,
-            );
-          writeFailure = reason(err);
+          wrote(err);
+        }
+      },
+    },
+    grid: {
+      reading(atMs, powerW, maxGapMs) {
+        try {
+          history?.grid.reading(atMs, powerW, maxGapMs);
+        } catch (err) {
+          wrote(err);
+        }
+      },
+      gap: () => history?.grid.gap(),
+      day(day) {
+        try {
+          return history?.grid.day(day) ?? null;
+        } catch {
+          return null;
         }
       },
     },
