@@ -28,7 +28,7 @@ import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
 import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
-import { attachMeter } from "./meter/attach.ts";
+import { attachMeter, backfillHouse } from "./meter/attach.ts";
 import type { MeterService } from "./meter/service.ts";
 import { createSimPort, type SimPort } from "./port/sim/index.ts";
 import type { Alerts } from "./alerts/service.ts";
@@ -203,8 +203,9 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     security,
     log,
   });
+  const house = opts.meter && opts.history ? await backfillHouse(port, dataDir) : null;
   const history: SimHistory | null = opts.history
-    ? startSimHistory(port, dataDir, opts.history.rawDays)
+    ? startSimHistory(port, dataDir, opts.history.rawDays, undefined, house)
     : null;
   const alerts = opts.alerts ? await startSimAlerts(port, dataDir, log, opts.alerts) : null;
   const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...(alerts?.routes ?? []), ...allRoutes()];
