@@ -74,12 +74,50 @@ function notRecorded(file: string, err: unknown): string {
   );
 }
 
+/** Says a failed write once, and when writing works again: `wrote(null)` after a write, `wrote(err)` on failure. */
+function writeFailures(file: string, log: (line: string) => void): (err: unknown) => void {
+  let failure: string | null = null;
+  return (err) => {
+    if (err === null) {
+      if (failure) log(`History: ${file} can be written again; recording goes on.`);
+      failure = null;
+      return;
+    }
+    if (failure === null)
+      log(
+        `History: writing to ${file} failed (${reason(err)}); samples are lost until it can be written again.`,
+      );
+    failure = reason(err);
+  };
+}
+
+/** The meter's recording into whichever history is open (none: nothing); a failed write is said, never thrown. */
+function gridInto(current: () => History | null, wrote: (err: unknown) => void): GridSink {
+  return {
+    reading(atMs, powerW, maxGapMs) {
+      try {
+        current()?.grid.reading(atMs, powerW, maxGapMs);
+      } catch (err) {
+        wrote(err);
+      }
+    },
+    gap: () => current()?.grid.gap(),
+    day(day) {
+      try {
+        return current()?.grid.day(day) ?? null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 export function keepHistory(opts: KeeperOptions): HistoryKeeper {
   const file = join(opts.dataDir, HISTORY_FILE);
   let history: History | null = null;
   let problem: string | null = null;
   let note: string | null = null;
-  let writeFailure: string | null = null;
+  const wrote = writeFailures(file, opts.log);
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
   // What happens while starting is in startNote() for the start message; later events go to the log.
@@ -140,20 +178,6 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
     }
   }
 
-  /** A write that failed, said once until writing works again. */
-  const wrote = (err: unknown): void => {
-    if (err === null) {
-      if (writeFailure) opts.log(`History: ${file} can be written again; recording goes on.`);
-      writeFailure = null;
-      return;
-    }
-    if (writeFailure === null)
-      opts.log(
-        `History: writing to ${file} failed (${reason(err)}); samples are lost until it can be written again.`,
-      );
-    writeFailure = reason(err);
-  };
-
   attempt();
   started = true;
   return {
@@ -171,23 +195,7 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
         }
       },
     },
-    grid: {
-      reading(atMs, powerW, maxGapMs) {
-        try {
-          history?.grid.reading(atMs, powerW, maxGapMs);
-        } catch (err) {
-          wrote(err);
-        }
-      },
-      gap: () => history?.grid.gap(),
-      day(day) {
-        try {
-          return history?.grid.day(day) ?? null;
-        } catch {
-          return null;
-        }
-      },
-    },
+    grid: gridInto(() => history, wrote),
     retry: attempt,
     close() {
       closed = true;
