@@ -113,8 +113,8 @@ export function createGridRecorder(opts: GridOptions): GridRecorder {
   return {
     reading(atMs, powerW, maxGapMs) {
       if (!Number.isFinite(powerW)) return;
-      if (prev && atMs < prev.at) return;
-      if (prev && atMs - prev.at <= maxGapMs) pending.credit(prev.at, atMs, prev.w);
+      // A clock that went back starts a new span, as a gap does: nothing is credited across either.
+      if (prev && atMs >= prev.at && atMs - prev.at <= maxGapMs) pending.credit(prev.at, atMs, prev.w);
       prev = { at: atMs, w: powerW };
       const slot = Math.floor(atMs / 1000 / SLOT_S);
       const ended = [...pending.slots.keys()].some((s) => s < slot);

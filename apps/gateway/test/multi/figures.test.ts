@@ -115,6 +115,7 @@ describe("the sums", () => {
       power_w: null,
       yield_day_wh: null,
       yield_total_kwh: 12.5,
+      ...NO_METER,
     });
     expect(
       totalOf([card(true, [10.1, 20, 1.1]), card(false, [5, 30, 2.2]), card(true, [0.2, null, null])]),
