@@ -7,8 +7,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { keepHistory } from "../../src/history/keeper.ts";
+import { INVERTER_CH, TOTAL_SERIAL } from "../../src/history/store.ts";
 import type { Timers } from "../../src/meter/poller.ts";
 import { createMeterService, type MeterService } from "../../src/meter/service.ts";
+import { parsePosixTz } from "../../src/time/posixTz.ts";
 import { fakeDevice } from "./fakePort.ts";
 
 const dirs: string[] = [];
@@ -31,7 +34,18 @@ function handTimers() {
   };
 }
 
-async function start(device = fakeDevice(), dataDir?: string) {
+/** The device's history.db in `dir` (the recorder's keeper), on the device's clock. */
+function historyOf(device: ReturnType<typeof fakeDevice>, dir: string) {
+  return keepHistory({
+    dataDir: dir,
+    zone: () => device.place.zone() ?? UTC,
+    clock: { now: () => device.time },
+    log: () => undefined,
+  });
+}
+const UTC = parsePosixTz("UTC0");
+
+async function start(device = fakeDevice(), dataDir?: string, history?: ReturnType<typeof keepHistory>) {
   const dir = dataDir ?? (await mkdtemp(join(tmpdir(), "meter-svc-")));
   if (!dataDir) dirs.push(dir);
   const hand = handTimers();
@@ -40,6 +54,7 @@ async function start(device = fakeDevice(), dataDir?: string) {
     dataDir: dir,
     log: () => undefined,
     timers: hand.timers,
+    ...(history ? { grid: history.grid } : {}),
   });
   services.push(service);
   return { service, device, hand, dir };
@@ -69,6 +84,45 @@ describe("meter service", () => {
         autarky_pct: 100,
       },
     });
+  });
+
+  it("records into history.db and keeps today's import and export across a restart", async () => {
+    const device = fakeDevice();
+    const dir = await mkdtemp(join(tmpdir(), "meter-svc-"));
+    dirs.push(dir);
+    let history = historyOf(device, dir);
+    const first = await start(device, dir, history);
+    // The fleet's production of the day as the recorder keeps it: 200 Wh.
+    const h = history.current();
+    h?.writer.daily(h.writer.seriesId(TOTAL_SERIAL, INVERTER_CH, "Total"), "2026-11-28", 200, 2000);
+    first.service.house?.hold(500);
+    device.watts = [1200, 800];
+    for (let s = 0; s <= 360; s += 10) {
+      await first.hand.run();
+      device.time += 10_000;
+    }
+    device.time -= 10_000;
+    const today = {
+      import_wh: 0,
+      export_wh: 150,
+      production_wh: 200,
+      home_wh: 50,
+      self_consumption_pct: 25,
+      autarky_pct: 100,
+    };
+    expect(first.service.status().today).toEqual(today);
+    await first.service.close();
+    history.close();
+
+    // A restart: nothing read yet, today's figures are the file's.
+    history = historyOf(device, dir);
+    const again = await start(device, dir, history);
+    expect(again.service.status().today).toEqual(today);
+    // The next day starts at nothing.
+    device.time += 24 * 3_600_000;
+    expect(again.service.status().today).toMatchObject({ import_wh: null, export_wh: null });
+    await again.service.close();
+    history.close();
   });
 
   it("keeps its settings across a restart", async () => {
