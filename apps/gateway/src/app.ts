@@ -28,7 +28,7 @@ import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
 import type { HistoryKeeper } from "./history/keeper.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
-import { attachMeter } from "./meter/attach.ts";
+import { attachMeter, backfillHouse } from "./meter/attach.ts";
 import type { MeterService } from "./meter/service.ts";
 import { attachZeroExport } from "./zeroexport/attach.ts";
 import type { ZeroExportService } from "./zeroexport/service.ts";
@@ -208,15 +208,16 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     security,
     log,
   });
+  const house = opts.meter && opts.history ? await backfillHouse(port, dataDir) : null;
   const history: SimHistory | null = opts.history
-    ? startSimHistory(port, dataDir, opts.history.rawDays)
+    ? startSimHistory(port, dataDir, opts.history.rawDays, undefined, house)
     : null;
   const alerts = opts.alerts ? await startSimAlerts(port, dataDir, log, opts.alerts) : null;
   const routes = [...historyRoutes(history?.keeper ?? NO_HISTORY), ...(alerts?.routes ?? []), ...allRoutes()];
   const routing = createRouting(gw, routes);
   const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
   alerts?.attach(app);
-  const meter = opts.meter ? await attachMeter(app, port, dataDir, log) : null;
+  const meter = opts.meter ? await attachMeter(app, port, dataDir, log, history?.keeper.grid) : null;
   // Before startTimers: its preClose sends the fallback while the fleet still ticks (acknowledges it).
   const zeroExport = meter && opts.zeroExport ? await attachZeroExport(app, port, meter, dataDir, log) : null;
   addFeaturesRoute(app, () => ({

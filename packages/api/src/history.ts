@@ -30,6 +30,14 @@ export interface HistoryPower {
   /** Energy of the day (Wh, from yield-total differences) and its peak power (W); null when nothing was recorded. */
   energy_wh: number | null;
   peak_w: number | null;
+  /**
+   * The household meter's mean power per slot (issue 31 §4: W, + import, − export); null when the device has no
+   * meter recorded that day. Home use per slot = `total` + `grid`.
+   */
+  grid: HistoryPoint[] | null;
+  /** The day's grid energy (Wh) integrated from the meter's signed power; null without a meter that day. */
+  import_wh: number | null;
+  export_wh: number | null;
 }
 
 export type HistoryInterval = "day" | "month" | "year";
@@ -40,6 +48,13 @@ export interface HistoryEnergyRow {
   total: number;
   peak_w: number;
   inverters: Record<string, number>;
+  /**
+   * Grid energy of the period (issue 31 §2–3), from the meter's signed power integrated per 5 minutes; null when no
+   * meter was recorded in the period. `home_wh` = production + import − export (Home Assistant's definition).
+   */
+  import_wh: number | null;
+  export_wh: number | null;
+  home_wh: number | null;
 }
 
 /** GET /api/history/energy?from=…&to=…&interval=day|month|year[&serial=S] */

@@ -50,6 +50,11 @@ export const OverviewDevice = v.object({
    */
   last_known_at: v.nullable(v.number()),
   inverters: OverviewInverters,
+  /** The device's household meter now (issue 31 §4: W, + import); null without a meter or while it is stale. */
+  grid_w: v.nullable(v.number()),
+  /** Today's grid energy (Wh) of the device's meter; null without a meter. */
+  import_today_wh: v.nullable(v.number()),
+  export_today_wh: v.nullable(v.number()),
   /**
    * The device's open alerts (issue 23, as its `/d/NAME/api/alerts?state=open` lists them, acknowledged ones
    * included); null when the device runs no alerts (they need its history), which is not "none open".
@@ -85,6 +90,9 @@ export const OverviewTotal = v.object({
   power_w: v.nullable(v.number()),
   yield_day_wh: v.nullable(v.number()),
   yield_total_kwh: v.nullable(v.number()),
+  grid_w: v.nullable(v.number()),
+  import_today_wh: v.nullable(v.number()),
+  export_today_wh: v.nullable(v.number()),
 });
 export type OverviewTotal = v.InferOutput<typeof OverviewTotal>;
 
@@ -124,6 +132,9 @@ export const OverviewEnergyRow = v.object({
   total: v.number(),
   /** Device NAME → its energy of the period (Wh); a device without data for the period is absent. */
   devices: v.record(v.string(), v.number()),
+  /** Sums of the devices' grid energy of the period (Wh); null when no device recorded a meter in it. */
+  import_wh: v.nullable(v.number()),
+  export_wh: v.nullable(v.number()),
 });
 export type OverviewEnergyRow = v.InferOutput<typeof OverviewEnergyRow>;
 

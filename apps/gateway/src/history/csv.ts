@@ -23,19 +23,33 @@ export function csvCell(value: string | number | null): string {
 
 const line = (cells: (string | number | null)[]): string => `${cells.map(csvCell).join(",")}\r\n`;
 
-/** Time in the device's local time with its offset, then the total and every series in W. */
+/**
+ * Time in the device's local time with its offset, then the total, the household meter's power (`grid_w`, + import,
+ * issue 31 §4; empty without a meter) and every series in W. Names are cells like any other: `csvCell` guards them.
+ */
 export function powerCsv(p: HistoryPower, tz: PosixTz): string {
-  let out = line(["time", "total_w", ...p.series.map((s) => `${s.name} (${s.serial})`)]);
+  let out = line(["time", "total_w", "grid_w", ...p.series.map((s) => `${s.name} (${s.serial})`)]);
   p.total.forEach(([t, w], k) => {
-    out += line([isoLocal(tz, t * 1000), w, ...p.series.map((s) => s.points[k]?.[1] ?? null)]);
+    const grid = p.grid?.[k]?.[1] ?? null;
+    out += line([isoLocal(tz, t * 1000), w, grid, ...p.series.map((s) => s.points[k]?.[1] ?? null)]);
   });
   return out;
 }
 
+/** Per period the fleet's energy and peak, the meter's import, export and home use (empty without), each inverter. */
 export function energyCsv(e: HistoryEnergy): string {
   const serials = [...new Set(e.rows.flatMap((r) => Object.keys(r.inverters)))].sort();
-  let out = line(["period", "total_wh", "peak_w", ...serials.map((s) => `${s}_wh`)]);
+  const head = ["period", "total_wh", "peak_w", "import_wh", "export_wh", "home_wh"];
+  let out = line([...head, ...serials.map((s) => `${s}_wh`)]);
   for (const r of e.rows)
-    out += line([r.period, r.total, r.peak_w, ...serials.map((s) => r.inverters[s] ?? 0)]);
+    out += line([
+      r.period,
+      r.total,
+      r.peak_w,
+      r.import_wh,
+      r.export_wh,
+      r.home_wh,
+      ...serials.map((s) => r.inverters[s] ?? 0),
+    ]);
   return out;
 }

@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Clock } from "../device/contracts.ts";
 import type { PosixTz } from "../time/posixTz.ts";
+import { createGridRecorder, type GridRecorder } from "./grid.ts";
 import { createQueries, type Queries } from "./queries.ts";
 import { createReads, type Reads } from "./reads.ts";
 import { createRecorder, type Recorder } from "./recorder.ts";
@@ -26,6 +27,8 @@ export interface History {
   db: HistoryDb;
   writer: Writer;
   recorder: Recorder;
+  /** The household meter's import and export (issue 31 §2), fed by src/meter. */
+  grid: GridRecorder;
   /** The sync queries on the writing connection (tests, backfill); the API reads through `reads`. */
   queries: Queries;
   /** The API's reads and the backup, in a worker thread with its own connection (started on first use). */
@@ -43,6 +46,7 @@ export function openHistory(opts: HistoryOptions): History {
   const db = openDb(file, opts.clock.now());
   const writer = createWriter(db);
   let reads: Reads | null = null;
+  const grid = createGridRecorder({ db, writer, zone: opts.zone });
   return {
     db,
     writer,
@@ -52,6 +56,7 @@ export function openHistory(opts: HistoryOptions): History {
       zone: opts.zone,
       ...(opts.rawDays ? { rawDays: opts.rawDays } : {}),
     }),
+    grid,
     queries: createQueries(db, opts.zone),
     get reads() {
       reads ??= createReads(file, opts.zone);
@@ -60,6 +65,11 @@ export function openHistory(opts: HistoryOptions): History {
     zone: opts.zone,
     now: () => opts.clock.now(),
     close: () => {
+      try {
+        grid.flush();
+      } catch {
+        // An unwritable file at close: the meter's last seconds are lost, as a failed batch's samples are.
+      }
       // The reader first: the writer's close then merges the WAL into history.db (storage/sqliteFile.ts).
       reads?.close();
       closeDb(db);

@@ -13,6 +13,7 @@ import { retryTimer } from "../lib/backoff.ts";
 import { inWords as reason, isDamaged } from "../storage/dbWords.ts";
 import { keepAside } from "../storage/keepAside.ts";
 import { FILE_RETRY_MS, NewerFile } from "../storage/sqliteFile.ts";
+import type { GridSink } from "./grid.ts";
 import { HISTORY_FILE, openHistory, type History, type HistoryOptions } from "./index.ts";
 import type { InverterReading } from "./reading.ts";
 import type { Recorder } from "./recorder.ts";
@@ -34,6 +35,8 @@ export interface HistoryKeeper {
   startNote(): string | null;
   /** Records into the current history; a failed write loses only these samples and is said once on the console. */
   recorder: Recorder;
+  /** The household meter's recording into the current history (nothing without one); never throws. */
+  grid: GridSink;
   /** Tries to open an unavailable history now; true when it is open afterwards. */
   retry(): boolean;
   close(): void;
@@ -72,12 +75,50 @@ function notRecorded(file: string, err: unknown): string {
   );
 }
 
+/** Says a failed write once, and when writing works again: `wrote(null)` after a write, `wrote(err)` on failure. */
+function writeFailures(file: string, log: (line: string) => void): (err: unknown) => void {
+  let failure: string | null = null;
+  return (err) => {
+    if (err === null) {
+      if (failure) log(`History: ${file} can be written again; recording goes on.`);
+      failure = null;
+      return;
+    }
+    if (failure === null)
+      log(
+        `History: writing to ${file} failed (${reason(err)}); samples are lost until it can be written again.`,
+      );
+    failure = reason(err);
+  };
+}
+
+/** The meter's recording into whichever history is open (none: nothing); a failed write is said, never thrown. */
+function gridInto(current: () => History | null, wrote: (err: unknown) => void): GridSink {
+  return {
+    reading(atMs, powerW, maxGapMs) {
+      try {
+        current()?.grid.reading(atMs, powerW, maxGapMs);
+      } catch (err) {
+        wrote(err);
+      }
+    },
+    gap: () => current()?.grid.gap(),
+    day(day) {
+      try {
+        return current()?.grid.day(day) ?? null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
 export function keepHistory(opts: KeeperOptions): HistoryKeeper {
   const file = join(opts.dataDir, HISTORY_FILE);
   let history: History | null = null;
   let problem: string | null = null;
   let note: string | null = null;
-  let writeFailure: string | null = null;
+  const wrote = writeFailures(file, opts.log);
   let closed = false;
   // An unavailable file is tried again at a steady pace (lib/backoff.ts), until it opens or the keeper closes.
   const retries = retryTimer({ firstMs: opts.retryMs ?? FILE_RETRY_MS, factor: 1 }, () => void attempt(), {
@@ -148,17 +189,13 @@ export function keepHistory(opts: KeeperOptions): HistoryKeeper {
         if (!history) return;
         try {
           history.recorder.record(atMs, readings);
-          if (writeFailure) opts.log(`History: ${file} can be written again; recording goes on.`);
-          writeFailure = null;
+          wrote(null);
         } catch (err) {
-          if (writeFailure === null)
-            opts.log(
-              `History: writing to ${file} failed (${reason(err)}); samples are lost until it can be written again.`,
-            );
-          writeFailure = reason(err);
+          wrote(err);
         }
       },
     },
+    grid: gridInto(() => history, wrote),
     retry: attempt,
     close() {
       closed = true;

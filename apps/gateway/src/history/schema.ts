@@ -40,5 +40,20 @@ CREATE TABLE IF NOT EXISTS alerts_meta(name TEXT PRIMARY KEY, value TEXT NOT NUL
  */
 const V2 = "ALTER TABLE alerts ADD COLUMN facts TEXT";
 
+/**
+ * Version 3 (issue 31 §2): the household meter, one per device (so one per file, no series id). Per 5-minute slot
+ * (`slot` = Unix s / 300) the seconds the meter covered and the import and export energy integrated from its signed
+ * power (mean power = (import − export) · 3600 / s); per local day the same energy. A slot or day without a good
+ * reading has no row: a gap, never a zero. Slots are kept as long as `agg5`, days forever.
+ */
+const V3 = `
+CREATE TABLE grid5(slot INTEGER PRIMARY KEY, s REAL NOT NULL, import_wh REAL NOT NULL, export_wh REAL NOT NULL);
+CREATE TABLE grid_daily(day TEXT PRIMARY KEY, import_wh REAL NOT NULL, export_wh REAL NOT NULL) WITHOUT ROWID;
+`;
+
 /** Index i brings the file from version i to i + 1; the file's current version is the list's length. */
-export const HISTORY_DB_MIGRATIONS: readonly Migration[] = [(db) => db.exec(V1), (db) => db.exec(V2)];
+export const HISTORY_DB_MIGRATIONS: readonly Migration[] = [
+  (db) => db.exec(V1),
+  (db) => db.exec(V2),
+  (db) => db.exec(V3),
+];

@@ -5,7 +5,7 @@
  */
 import type { DevicePort, SimulationModel } from "../port/contract.ts";
 import { safeParse } from "../time/clock.ts";
-import { backfill } from "./backfill.ts";
+import { backfill, type HouseLoad } from "./backfill.ts";
 import { createFeed, recordFrom } from "./feed.ts";
 import { keepHistory, type HistoryKeeper } from "./keeper.ts";
 
@@ -22,6 +22,8 @@ export function startSimHistory(
   dataDir: string,
   rawDays?: number,
   log: (line: string) => void = (line) => console.log(line),
+  /** The simulated house when it is the device's meter: the backfill fills its import and export too. */
+  house: HouseLoad | null = null,
 ): SimHistory {
   const model = port.model;
   const keeper = keepHistory({
@@ -31,7 +33,7 @@ export function startSimHistory(
     ...(rawDays ? { rawDays } : {}),
     log,
     // A fresh file (first start, or a damaged one kept aside) gets the modelled month.
-    onOpen: (h) => backfill(h, model.config(), port.now(), 30, (s) => model.yieldTotalsWh(s)),
+    onOpen: (h) => backfill(h, model.config(), port.now(), 30, (s) => model.yieldTotalsWh(s), house),
   });
   const stop = recordFrom(
     port,

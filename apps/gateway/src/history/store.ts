@@ -76,6 +76,11 @@ export function createWriter(db: HistoryDb) {
     pruneRaw: db.prepare("DELETE FROM raw WHERE t < ?"),
     pruneAgg: db.prepare("DELETE FROM agg5 WHERE slot < ?"),
     pruneUp: db.prepare("DELETE FROM up WHERE slot < ?"),
+    grid5: db.prepare(`INSERT INTO grid5 VALUES (?, ?, ?, ?) ON CONFLICT(slot) DO UPDATE SET
+      s = s + excluded.s, import_wh = import_wh + excluded.import_wh, export_wh = export_wh + excluded.export_wh`),
+    gridDaily: db.prepare(`INSERT INTO grid_daily VALUES (?, ?, ?) ON CONFLICT(day) DO UPDATE SET
+      import_wh = import_wh + excluded.import_wh, export_wh = export_wh + excluded.export_wh`),
+    pruneGrid: db.prepare("DELETE FROM grid5 WHERE slot < ?"),
   };
   const ids = new Map<string, { id: number; name: string }>();
   return {
@@ -118,6 +123,14 @@ export function createWriter(db: HistoryDb) {
     base(sid: number, b: EnergyBase): void {
       st.base.run(sid, b.t, b.totalWh, b.day);
     },
+    /** Meter energy added to a 5-minute slot: `s` seconds covered, import and export Wh (schema.ts V3). */
+    gridSlot(slot: number, s: number, importWh: number, exportWh: number): void {
+      st.grid5.run(slot, s, importWh, exportWh);
+    },
+    /** Meter energy added to a local day. */
+    gridDay(day: string, importWh: number, exportWh: number): void {
+      st.gridDaily.run(day, importWh, exportWh);
+    },
     meta(key: string, value: string): void {
       st.setMeta.run(key, value);
     },
@@ -130,6 +143,7 @@ export function createWriter(db: HistoryDb) {
       st.pruneRaw.run(rawFrom);
       st.pruneAgg.run(Math.floor(aggFrom / SLOT_S));
       st.pruneUp.run(Math.floor(aggFrom / SLOT_S));
+      st.pruneGrid.run(Math.floor(aggFrom / SLOT_S));
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { MeterConfigView, MeterError, MeterResult, MeterStatus, MeterTestAnswer } from "@dtu/api/meter";
 import { dayOf } from "../history/days.ts";
+import type { GridSink } from "../history/grid.ts";
 import { parsePosixTz } from "../time/posixTz.ts";
 import {
   FieldError,
@@ -21,6 +22,7 @@ import { seedOf } from "./house/model.ts";
 import { productionW, simGrid } from "./house/simReader.ts";
 import { MeterPoller, staleAfterMs, type Timers, type TimedReading } from "./poller.ts";
 import { makeReader } from "./readers/index.ts";
+import { figures } from "./figures.ts";
 import { TodayEnergy } from "./today.ts";
 import { testRead } from "./testRead.ts";
 
@@ -29,6 +31,11 @@ export interface MeterServiceOptions {
   dataDir: string;
   log: (line: string) => void;
   timers?: Timers;
+  /**
+   * The device's history (issue 31 §2): every good reading is recorded there, and today's energy is read from it,
+   * so a restart keeps today's figures. Without it (history off or unusable) today's energy is kept in memory.
+   */
+  grid?: GridSink;
 }
 
 export interface MeterService {
@@ -96,6 +103,7 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
   const onReading = (r: TimedReading): void => {
     if (lastCode !== null) log("meter: reading again");
     lastCode = null;
+    opts.grid?.reading(r.at, r.power_w, staleAfterMs(config.interval_ms));
     today.add({
       at: r.at,
       day: dayAt(r.at),
@@ -109,7 +117,15 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
     lastCode = e.code;
   };
 
+  /** Today's figures: as history recorded them, else as integrated in memory since the start. */
+  const todayOf = (day: string): MeterStatus["today"] => {
+    const recorded = opts.grid?.day(day);
+    return recorded ? figures(recorded) : today.today(day);
+  };
+
   const start = (): void => {
+    // New settings: nothing of the old meter's last reading is held into the new one's time.
+    opts.grid?.gap();
     today = new TodayEnergy(staleAfterMs(config.interval_ms));
     lastCode = null;
     startError = null;
@@ -160,7 +176,7 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
         age_ms: null,
         error: null,
       };
-      return { ...s, today: today.today(dayAt(now)) };
+      return { ...s, today: todayOf(dayAt(now)) };
     },
     async test(data) {
       let probe: MeterConfig;

@@ -76,6 +76,8 @@ async function startDevice(
     await seedSimConfig(dataDir, spec.name, identity, index, opts.simInverters);
     const { echoConsole, ...sim } = opts.sim ?? {};
     const app = await buildApp({
+      // Each simulated device has its own household meter (issue 31 §1), the simulated house by default.
+      meter: true,
       ...sim,
       dataDir,
       identity,
@@ -99,6 +101,7 @@ async function startDevice(
       port: app.port,
       alerts: openAlerts(app.alerts),
       lastReadings: lastReadings(app.history, app.port.place),
+      meter: () => app.meter?.status() ?? null,
       note: `simulated, data in ${dataDir}`,
       defaultPassword: () => app.gateway.config.security.password === DEFAULT_PASSWORD,
       history: null,

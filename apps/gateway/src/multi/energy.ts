@@ -11,6 +11,7 @@ import { historyEndpoints } from "@dtu/api/endpoints";
 import type { HistoryEnergy, HistoryInterval } from "@dtu/api/history";
 import type { OverviewEnergy, OverviewEnergyRow } from "@dtu/api/overview";
 import { lockedNames, readable } from "./access.ts";
+import { plus } from "./figures.ts";
 import { accessOrRefused, type NamedDevice } from "./overview.ts";
 
 export interface EnergyDevice extends NamedDevice {
@@ -48,7 +49,10 @@ async function ask(
   }
 }
 
-/** Rows by period in order, each device's total under its name. */
+/**
+ * Rows by period in order, each device's total under its name; the meters' import and export summed over the devices
+ * that recorded a meter in the period (null when none did, issue 31 §4).
+ */
 export function combineEnergy(
   interval: HistoryInterval,
   answers: readonly { name: string; energy: HistoryEnergy }[],
@@ -58,9 +62,17 @@ export function combineEnergy(
   const rows = new Map<string, OverviewEnergyRow>();
   for (const { name, energy } of answers) {
     for (const row of energy.rows) {
-      const into = rows.get(row.period) ?? { period: row.period, total: 0, devices: {} };
+      const into: OverviewEnergyRow = rows.get(row.period) ?? {
+        period: row.period,
+        total: 0,
+        devices: {},
+        import_wh: null,
+        export_wh: null,
+      };
       into.total += row.total;
       into.devices[name] = row.total;
+      into.import_wh = plus(into.import_wh, row.import_wh ?? null);
+      into.export_wh = plus(into.export_wh, row.export_wh ?? null);
       rows.set(row.period, into);
     }
   }

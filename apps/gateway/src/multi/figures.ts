@@ -3,6 +3,7 @@
  * DTU started is not a zero). Pure: the live state and the last readings come in, so tests need no device.
  */
 import type { LiveInverter, LiveTotal } from "@dtu/api/live";
+import type { MeterStatus } from "@dtu/api/meter";
 import type { OverviewDevice, OverviewTotal } from "@dtu/api/overview";
 import type { LastReadings } from "./lastRead.ts";
 
@@ -22,7 +23,7 @@ export interface DeviceLive {
 export const add = (a: number, b: number): number => Math.round((a + b) * 1e6) / 1e6;
 
 /** `a + b` where null is "no figure": null only when both are. */
-const plus = (a: number | null, b: number | null): number | null =>
+export const plus = (a: number | null, b: number | null): number | null =>
   a === null ? b : b === null ? a : add(a, b);
 
 export type DeviceFigures = Pick<
@@ -78,14 +79,38 @@ export function inverterCounts(live: DeviceLive): OverviewDevice["inverters"] {
   };
 }
 
-/** The sums of the non-null figures; power only of devices reachable now (a silent device's power is not "now"). */
+export type MeterFigures = Pick<OverviewDevice, "grid_w" | "import_today_wh" | "export_today_wh">;
+
+export const NO_METER: MeterFigures = { grid_w: null, import_today_wh: null, export_today_wh: null };
+
+/**
+ * A card's meter figures (issue 31 §4) from the device's `/api/meter/status`: the grid power only while the meter
+ * is fresh (a stale value is not "now"), today's import and export as the device counts them; all null without a
+ * meter or with it switched off.
+ */
+export function meterFigures(status: MeterStatus | null): MeterFigures {
+  if (!status || status.state === "off") return NO_METER;
+  return {
+    grid_w: status.state === "ok" ? status.power_w : null,
+    import_today_wh: status.today.import_wh,
+    export_today_wh: status.today.export_wh,
+  };
+}
+
+/**
+ * The sums of the non-null figures; power only of devices reachable now (a silent device's power is not "now"); the
+ * meters' figures of every device that has one (a card's grid power is already null while its meter is stale).
+ */
 export function totalOf(cards: readonly OverviewDevice[]): OverviewTotal {
   return cards.reduce<OverviewTotal>(
     (sum, card) => ({
       power_w: card.reachable ? plus(sum.power_w, card.power_w) : sum.power_w,
       yield_day_wh: plus(sum.yield_day_wh, card.yield_day_wh),
       yield_total_kwh: plus(sum.yield_total_kwh, card.yield_total_kwh),
+      grid_w: plus(sum.grid_w, card.grid_w),
+      import_today_wh: plus(sum.import_today_wh, card.import_today_wh),
+      export_today_wh: plus(sum.export_today_wh, card.export_today_wh),
     }),
-    { power_w: null, yield_day_wh: null, yield_total_kwh: null },
+    { power_w: null, yield_day_wh: null, yield_total_kwh: null, ...NO_METER },
   );
 }

@@ -9,10 +9,18 @@
  * Figures (./figures.ts): issue 25's rule, a value never read since the DTU started is null, never a measured 0.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { MeterStatus } from "@dtu/api/meter";
 import type { Overview, OverviewCard, OverviewDevice } from "@dtu/api/overview";
 import type { DevicePort, PortSnapshot } from "../port/contract.ts";
 import { accessOf, lockedNames, readable, type DeviceAccess } from "./access.ts";
-import { deviceFigures, inverterCounts, totalOf, unreadOf, type DeviceLive } from "./figures.ts";
+import {
+  deviceFigures,
+  inverterCounts,
+  meterFigures,
+  totalOf,
+  unreadOf,
+  type DeviceLive,
+} from "./figures.ts";
 import type { LastReadings } from "./lastRead.ts";
 
 /** The device's open alerts (issue 23) for its card. */
@@ -30,6 +38,8 @@ export interface NamedDevice {
   port: DevicePort;
   alerts(): DeviceAlerts | null;
   lastReadings(): LastReadings;
+  /** Its household meter's status (issue 31, src/meter); absent or null: the device has no meter. */
+  meter?: () => MeterStatus | null;
 }
 
 /**
@@ -76,6 +86,7 @@ export function buildOverview(devices: readonly NamedDevice[], access: readonly 
       since: Math.floor(live.since / 1000),
       ...deviceFigures(live, last),
       inverters: inverterCounts(live),
+      ...meterFigures(device.meter?.() ?? null),
       alerts_open: alerts?.open ?? null,
       alerts_critical: alerts?.critical ?? null,
     };

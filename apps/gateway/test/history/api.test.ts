@@ -60,13 +60,16 @@ describe("history API", () => {
     const csv = await get(`/api/history/power?date=${day}&format=csv`);
     expect(csv.headers["content-type"]).toMatch(/text\/csv/);
     const lines = csv.body.trimEnd().split("\r\n");
-    expect(lines[0]).toBe(`time,total_w,${json.series.map((s) => `${s.name} (${s.serial})`).join(",")}`);
+    expect(lines[0]).toBe(
+      `time,total_w,grid_w,${json.series.map((s) => `${s.name} (${s.serial})`).join(",")}`,
+    );
     expect(lines).toHaveLength(json.total.length + 1);
     json.total.forEach(([, w], k) => {
       const cells = (lines[k + 1] ?? "").split(",");
       expect(cells[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00[+-]\d\d:\d\d$/);
       expect(cells[1]).toBe(w === null ? "" : String(w));
-      json.series.forEach((s, i) => expect(cells[i + 2]).toBe(String(s.points[k]?.[1] ?? "")));
+      expect(cells[2]).toBe(String(json.grid?.[k]?.[1] ?? ""));
+      json.series.forEach((s, i) => expect(cells[i + 3]).toBe(String(s.points[k]?.[1] ?? "")));
     });
   });
 
@@ -75,9 +78,22 @@ describe("history API", () => {
     const json = JSON.parse((await get(`/api/history/energy?${q}`)).body) as HistoryEnergy;
     const lines = (await get(`/api/history/energy?${q}&format=csv`)).body.trimEnd().split("\r\n");
     const serials = Object.keys(json.rows[0]?.inverters ?? {}).sort();
-    expect(lines[0]).toBe(`period,total_wh,peak_w,${serials.map((s) => `${s}_wh`).join(",")}`);
+    expect(lines[0]).toBe(
+      `period,total_wh,peak_w,import_wh,export_wh,home_wh,${serials.map((s) => `${s}_wh`).join(",")}`,
+    );
+    const cell = (v: number | null): string => (v === null ? "" : String(v));
     expect(lines.slice(1)).toEqual(
-      json.rows.map((r) => [r.period, r.total, r.peak_w, ...serials.map((s) => r.inverters[s])].join(",")),
+      json.rows.map((r) =>
+        [
+          r.period,
+          r.total,
+          r.peak_w,
+          cell(r.import_wh),
+          cell(r.export_wh),
+          cell(r.home_wh),
+          ...serials.map((s) => r.inverters[s]),
+        ].join(","),
+      ),
     );
   });
 

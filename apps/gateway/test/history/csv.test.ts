@@ -26,9 +26,19 @@ describe("csv cells", () => {
     const text = energyCsv({
       interval: "day",
       unit: "Wh",
-      rows: [{ period: "2026-11-01", total: 5, peak_w: 1, inverters: { "\t=cmd": 5 } }],
+      rows: [
+        {
+          period: "2026-11-01",
+          total: 5,
+          peak_w: 1,
+          inverters: { "\t=cmd": 5 },
+          import_wh: null,
+          export_wh: null,
+          home_wh: null,
+        },
+      ],
     });
-    expect(text.split("\r\n")[0]).toBe(`period,total_wh,peak_w,"'\t=cmd_wh"`);
+    expect(text.split("\r\n")[0]).toBe(`period,total_wh,peak_w,import_wh,export_wh,home_wh,"'\t=cmd_wh"`);
   });
 });
 

@@ -9,6 +9,9 @@ import { SQL } from "../../src/history/queries.ts";
 import { INVERTER_CH, SLOT_S, TOTAL_SERIAL } from "../../src/history/store.ts";
 import { CET, makeHistory, type TestHistory } from "./helpers.ts";
 
+/** An energy row's meter fields where no meter was recorded (issue 31 §4). */
+const NO_GRID = { import_wh: null, export_wh: null, home_wh: null };
+
 let t: TestHistory | null = null;
 afterEach(() => t?.h.close());
 
@@ -27,7 +30,7 @@ describe("history queries", () => {
     const plan = (h.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map(
       (r) => r.detail,
     );
-    const tables = plan.filter((d) => /\b(agg5|daily|up|raw)\b/.test(d));
+    const tables = plan.filter((d) => /\b(agg5|daily|up|raw|grid5|grid_daily)\b/.test(d));
     for (const d of tables) expect(d).toMatch(/^SEARCH \w+ USING (INTEGER )?PRIMARY KEY \(/);
     // The series table is small (inverters × strings); the JSON id list is the statement's own parameter.
     for (const d of plan.filter((x) => x.startsWith("SCAN"))) expect(d).toMatch(/^SCAN (series|json_each)\b/);
@@ -113,14 +116,32 @@ describe("history queries", () => {
     }
     const months = h.queries.energy("2025-12-01", "2026-02-28", "month", null).rows;
     expect(months).toEqual([
-      { period: "2025-12-01", total: 151, peak_w: 75.4, inverters: { "1164a": 100, "1164b": 50 } },
-      { period: "2026-01-01", total: 671, peak_w: 195.2, inverters: { "1164a": 501, "1164b": 170 } },
-      { period: "2026-02-01", total: 500, peak_w: 250, inverters: { "1164a": 400, "1164b": 100 } },
+      {
+        period: "2025-12-01",
+        total: 151,
+        peak_w: 75.4,
+        inverters: { "1164a": 100, "1164b": 50 },
+        ...NO_GRID,
+      },
+      {
+        period: "2026-01-01",
+        total: 671,
+        peak_w: 195.2,
+        inverters: { "1164a": 501, "1164b": 170 },
+        ...NO_GRID,
+      },
+      {
+        period: "2026-02-01",
+        total: 500,
+        peak_w: 250,
+        inverters: { "1164a": 400, "1164b": 100 },
+        ...NO_GRID,
+      },
     ]);
     const years = h.queries.energy("2025-01-01", "2026-12-31", "year", "1164a").rows;
     expect(years).toEqual([
-      { period: "2025-01-01", total: 100, peak_w: 50.2, inverters: { "1164a": 100 } },
-      { period: "2026-01-01", total: 901, peak_w: 200, inverters: { "1164a": 901 } },
+      { period: "2025-01-01", total: 100, peak_w: 50.2, inverters: { "1164a": 100 }, ...NO_GRID },
+      { period: "2026-01-01", total: 901, peak_w: 200, inverters: { "1164a": 901 }, ...NO_GRID },
     ]);
     // The range bounds are inclusive local days.
     const jan = h.queries.energy("2026-01-01", "2026-01-31", "day", null).rows.map((r) => r.period);

@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import type { LiveTotal } from "@dtu/api/live";
 import type { OverviewDevice } from "@dtu/api/overview";
-import { deviceFigures, inverterCounts, totalOf } from "../../src/multi/figures.ts";
+import {
+  deviceFigures,
+  inverterCounts,
+  meterFigures,
+  NO_METER,
+  totalOf,
+  type MeterFigures,
+} from "../../src/multi/figures.ts";
 import type { LastReading } from "../../src/multi/lastRead.ts";
 import type { DeviceLive } from "../../src/multi/figures.ts";
 
@@ -87,6 +94,7 @@ describe("the sums", () => {
   const card = (
     reachable: boolean,
     figures: [number | null, number | null, number | null],
+    meter: MeterFigures = NO_METER,
   ): OverviewDevice => ({
     name: "x",
     locked: false,
@@ -99,6 +107,7 @@ describe("the sums", () => {
     inverters: { total: 1, reachable: 1, producing: 0, read: 0 },
     alerts_open: null,
     alerts_critical: null,
+    ...meter,
   });
 
   it("add the non-null figures, power only of reachable devices, and are null where no device has one", () => {
@@ -106,6 +115,7 @@ describe("the sums", () => {
       power_w: null,
       yield_day_wh: null,
       yield_total_kwh: 12.5,
+      ...NO_METER,
     });
     expect(
       totalOf([card(true, [10.1, 20, 1.1]), card(false, [5, 30, 2.2]), card(true, [0.2, null, null])]),
@@ -113,7 +123,45 @@ describe("the sums", () => {
       power_w: 10.3,
       yield_day_wh: 50,
       yield_total_kwh: 3.3,
+      ...NO_METER,
     });
-    expect(totalOf([])).toEqual({ power_w: null, yield_day_wh: null, yield_total_kwh: null });
+    expect(totalOf([])).toEqual({ power_w: null, yield_day_wh: null, yield_total_kwh: null, ...NO_METER });
+  });
+
+  it("add the meters of the devices that have one; a device without a meter adds nothing, not a zero", () => {
+    const roof = { grid_w: -1200.5, import_today_wh: 800.2, export_today_wh: 3100 };
+    // A stale meter: no power now, today's energy still counted.
+    const garage = { grid_w: null, import_today_wh: 150, export_today_wh: 0 };
+    const total = totalOf([
+      card(true, [1, 1, 1], roof),
+      card(true, [2, 2, 2]),
+      card(false, [3, 3, 3], garage),
+    ]);
+    expect(total).toMatchObject({ grid_w: -1200.5, import_today_wh: 950.2, export_today_wh: 3100 });
+    expect(totalOf([card(true, [1, 1, 1]), card(true, [2, 2, 2])])).toMatchObject(NO_METER);
+  });
+
+  it("take a card's meter from its status: no power while stale, nothing while off", () => {
+    const today = {
+      import_wh: 12.5,
+      export_wh: 40,
+      production_wh: 100,
+      home_wh: 72.5,
+      self_consumption_pct: 60,
+      autarky_pct: 82.8,
+    };
+    const status = { power_w: 300, phases_w: null, age_ms: 500, error: null, today };
+    expect(meterFigures({ ...status, state: "ok" })).toEqual({
+      grid_w: 300,
+      import_today_wh: 12.5,
+      export_today_wh: 40,
+    });
+    expect(meterFigures({ ...status, state: "stale" })).toEqual({
+      grid_w: null,
+      import_today_wh: 12.5,
+      export_today_wh: 40,
+    });
+    expect(meterFigures({ ...status, state: "off" })).toEqual(NO_METER);
+    expect(meterFigures(null)).toEqual(NO_METER);
   });
 });

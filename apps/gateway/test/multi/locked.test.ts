@@ -104,6 +104,9 @@ describe("devices with read-only access off and different passwords", () => {
       power_w: card.power_w,
       yield_day_wh: card.yield_day_wh,
       yield_total_kwh: card.yield_total_kwh,
+      grid_w: card.grid_w,
+      import_today_wh: card.import_today_wh,
+      export_today_wh: card.export_today_wh,
     });
     // Nothing of garage in the whole answer: no serial, none of its figures.
     expect(roof.total.Power.v).not.toBe(garage.total.Power.v);
@@ -132,7 +135,13 @@ describe("devices with read-only access off and different passwords", () => {
     expect(combined.unavailable).toEqual([]);
     expect(roof.rows.length).toBeGreaterThan(15);
     expect(combined.rows).toEqual(
-      roof.rows.map((r) => ({ period: r.period, total: r.total, devices: { roof: r.total } })),
+      roof.rows.map((r) => ({
+        period: r.period,
+        total: r.total,
+        devices: { roof: r.total },
+        import_wh: r.import_wh,
+        export_wh: r.export_wh,
+      })),
     );
     // Garage's own rows differ: the sums above are not garage's too.
     expect(garage.rows.map((r) => r.total)).not.toEqual(roof.rows.map((r) => r.total));

@@ -140,8 +140,21 @@ describe("an overview started at night", () => {
       yield_total_kwh: null,
       last_known_at: null,
       inverters: { total: 2, read: 0, reachable: 0, producing: 0 },
+      // A real device has no meter here (issue 31): nothing, not zeros.
+      grid_w: null,
+      import_today_wh: null,
+      export_today_wh: null,
     });
-    expect(o.total).toEqual({ power_w: null, yield_day_wh: null, yield_total_kwh: roof?.yield_total_kwh });
+    // The simulated device's house imports at night: its meter alone makes the sums'.
+    expect(roof?.grid_w).toBeGreaterThan(0);
+    expect(o.total).toEqual({
+      power_w: null,
+      yield_day_wh: null,
+      yield_total_kwh: roof?.yield_total_kwh,
+      grid_w: roof?.grid_w,
+      import_today_wh: roof?.import_today_wh,
+      export_today_wh: roof?.export_today_wh,
+    });
   });
 
   it("shows the devices' own figures once their inverters were read after sunrise, and sums them", async () => {

@@ -114,10 +114,12 @@ describe("two simulated devices", () => {
       alerts: false,
       devices: true,
     });
+    // Each simulated device has its own household meter (issue 31 §1).
     expect(await (await get("/d/roof/api/gateway/features")).json()).toEqual({
       history: true,
       alerts: true,
       devices: false,
+      meter: true,
     });
     expect(await (await get("/api/overview/devices")).json()).toEqual({
       names: ["roof", "garage"],
@@ -248,9 +250,18 @@ describe("two simulated devices", () => {
       expect(combined.unavailable).toEqual([]);
       expect(combined.rows.length).toBeGreaterThan(15);
       for (const row of combined.rows) {
-        const a = roof.rows.find((r) => r.period === row.period)?.total ?? 0;
-        const b = garage.rows.find((r) => r.period === row.period)?.total ?? 0;
-        expect(row).toEqual({ period: row.period, total: a + b, devices: { roof: a, garage: b } });
+        const [ra, rb] = [roof, garage].map((d) => d.rows.find((r) => r.period === row.period));
+        const [a, b] = [ra?.total ?? 0, rb?.total ?? 0];
+        // Both simulated houses' meters, backfilled (issue 31 §8), add up too.
+        const sum = (x: number | null | undefined, y: number | null | undefined) => (x ?? 0) + (y ?? 0);
+        expect(row).toEqual({
+          period: row.period,
+          total: a + b,
+          devices: { roof: a, garage: b },
+          import_wh: sum(ra?.import_wh, rb?.import_wh),
+          export_wh: sum(ra?.export_wh, rb?.export_wh),
+        });
+        expect(row.import_wh).toBeGreaterThan(0);
         expect(a).not.toBe(b);
       }
       const months = "from=2026-06-01&to=2026-06-30&interval=month";

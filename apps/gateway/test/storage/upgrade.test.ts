@@ -1,8 +1,10 @@
 /**
  * Versioned files (issue 30 §4), through buildApp. The fixture `test/fixtures/release1/` was written by the release
  * before schema versions (makeRelease1.ts, never re-run): a copy opened by today's gateway is brought to the current
- * version, and every day, reading, alert and setting answers as that release answered (`expected.json`). A file with
- * a version above ours is refused untouched, kept aside, and the gateway runs on without it.
+ * version, and every day, reading, alert and setting answers as that release answered (`expected.json`), with the
+ * household meter's fields (issue 31) null: it had no meter. A version-2 file (the release before the meter's tables)
+ * is brought to the current version the same way and keeps every day. A file with a version above ours is refused
+ * untouched, kept aside, and the gateway runs on without it.
  */
 import { createHash } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -12,8 +14,10 @@ import Database from "libsql";
 import { afterEach, describe, expect, it } from "vitest";
 import { wireAlert } from "../../src/alerts/notify.ts";
 import type { StoredAlert } from "../../src/alerts/store.ts";
+import { openHistory } from "../../src/history/index.ts";
 import { HISTORY_DB_MIGRATIONS } from "../../src/history/schema.ts";
-import { headerVersion } from "../../src/storage/migrations.ts";
+import { headerVersion, migrate, schemaVersion } from "../../src/storage/migrations.ts";
+import { parsePosixTz } from "../../src/time/posixTz.ts";
 import { covered, RAW_SQL } from "../fixtures/release1Digest.ts";
 import { ADMIN, startGateway, type TestGateway } from "../helpers/app.ts";
 
@@ -30,6 +34,17 @@ const expected = JSON.parse(readFileSync(join(FIXTURE, "expected.json"), "utf8")
   config: unknown;
 };
 const CURRENT = HISTORY_DB_MIGRATIONS.length;
+
+/** A file from before the meter: its day curves and energy rows answer the meter's fields as null. */
+const NO_METER_DAY = { grid: null, import_wh: null, export_wh: null };
+const NO_METER_ROW = { import_wh: null, export_wh: null, home_wh: null };
+const withoutMeter = {
+  power: (p: unknown[]) => p.map((day) => ({ ...(day as object), ...NO_METER_DAY })),
+  energy: (e: unknown) => {
+    const { rows, ...rest } = e as { rows: object[] };
+    return { ...rest, rows: rows.map((r) => ({ ...r, ...NO_METER_ROW })) };
+  },
+};
 
 let dir = "";
 let gw: TestGateway | null = null;
@@ -68,14 +83,14 @@ describe("history.db of the release before versions", () => {
       expect(
         [all, one].map((p) => covered(p as never)),
         day,
-      ).toEqual(expected.power[i]);
+      ).toEqual(withoutMeter.power(expected.power[i] ?? []));
     }
     expect(await json(gw, `/api/history/energy?from=${first}&to=${last}&interval=day`)).toEqual(
-      expected.energy,
+      withoutMeter.energy(expected.energy),
     );
     for (const [i, serial] of ["116180000001", "116480000002"].entries()) {
       const url = `/api/history/energy?from=${first}&to=${last}&interval=day&serial=${serial}`;
-      expect(await json(gw, url)).toEqual(expected.energy_by_inverter[i]);
+      expect(await json(gw, url)).toEqual(withoutMeter.energy(expected.energy_by_inverter[i]));
     }
     expect(await json(gw, "/api/history/last")).toEqual(expected.last);
 
@@ -91,6 +106,42 @@ describe("history.db of the release before versions", () => {
     const db = new Database(join(dataDir, "history.db"), { readonly: true });
     expect(db.prepare(RAW_SQL).raw(true).all()).toEqual(expected.raw);
     db.close();
+  });
+});
+
+describe("history.db of version 2 (the release before the meter's tables)", () => {
+  it("is upgraded to the current version, keeps every day and reading, and records the meter from then on", () => {
+    const dataDir = copyOfFixture();
+    const file = join(dataDir, "history.db");
+    // The release-1 file as the release before the meter left it: brought to version 2 by its own steps.
+    const v2 = new Database(file);
+    migrate(v2, HISTORY_DB_MIGRATIONS.slice(0, 2));
+    expect(schemaVersion(v2)).toBe(2);
+    v2.close();
+    const zone = parsePosixTz("CET-1CEST,M3.5.0,M10.5.0/3");
+    const h = openHistory({ dataDir, zone: () => zone, clock: { now: () => Date.now() } });
+    try {
+      expect(schemaVersion(h.db)).toBe(CURRENT);
+      const [first, , last] = expected.days as [string, string, string];
+      for (const [i, day] of expected.days.entries()) {
+        const curves = [h.queries.power(day, null), h.queries.power(day, "116180000001")];
+        expect(curves.map(covered), day).toEqual(withoutMeter.power(expected.power[i] ?? []));
+      }
+      expect(JSON.parse(JSON.stringify(h.queries.energy(first, last, "day", null)))).toEqual(
+        withoutMeter.energy(expected.energy),
+      );
+      expect(h.db.prepare(RAW_SQL).raw(true).all()).toEqual(expected.raw);
+      // The new tables take the meter's readings: 600 W for 10 minutes on the last day is 100 Wh imported.
+      const start = Date.parse(`${last}T10:00:00Z`);
+      for (let s = 0; s <= 600; s += 5) h.grid.reading(start + s * 1000, 600, 10_000);
+      h.grid.flush();
+      expect(h.queries.energy(last, last, "day", null).rows[0]).toMatchObject({
+        import_wh: 100,
+        export_wh: 0,
+      });
+    } finally {
+      h.close();
+    }
   });
 });
 

@@ -18,6 +18,19 @@ export interface House {
   held(): number | null;
 }
 
+/**
+ * The whole house's load (W) at a local date and minute, as the model draws it for `seed` (the history's backfill,
+ * which knows dates and minutes, not the device's zone); one day drawn at a time.
+ */
+export function houseLoadOf(seed: number): (date: string, minute: number) => number {
+  let cached: { date: string; day: HouseDay } | null = null;
+  return (date, minute) => {
+    if (cached?.date !== date) cached = { date, day: houseDay(seed, date) };
+    const [a, b, c] = houseLoad(cached.day, minute);
+    return a + b + c;
+  };
+}
+
 export function createHouse(seed: number, zone: () => PosixTz | null): House {
   let held: number | null = null;
   let cached: { date: string; day: HouseDay } | null = null;
