@@ -16,8 +16,7 @@ import {
 } from "./config.ts";
 import type { MeterDevice } from "./device.ts";
 import { asMeterError } from "./failure.ts";
-import { createHouse, type House } from "./house/house.ts";
-import { seedOf } from "./house/model.ts";
+import type { House } from "./house/house.ts";
 import { productionW, simGrid } from "./house/simReader.ts";
 import { MeterPoller, staleAfterMs, type Timers, type TimedReading } from "./poller.ts";
 import { makeReader } from "./readers/index.ts";
@@ -82,9 +81,21 @@ async function writePost(
   return { next };
 }
 
+/**
+ * A simulated device's house, loaded only for one: proxy mode loads nothing of the simulation (its house model
+ * uses the fleet's seeded random numbers; test/proxy/imports.test.ts).
+ */
+async function simulatedHouse(device: MeterDevice): Promise<House> {
+  const [{ createHouse }, { seedOf }] = await Promise.all([
+    import("./house/house.ts"),
+    import("./house/model.ts"),
+  ]);
+  return createHouse(seedOf(device.id), () => device.place.zone());
+}
+
 export async function createMeterService(opts: MeterServiceOptions): Promise<MeterService> {
   const { device, log } = opts;
-  const house = device.simulated ? createHouse(seedOf(device.id), () => device.place.zone()) : null;
+  const house = device.simulated ? await simulatedHouse(device) : null;
   let config: MeterConfig = await loadMeterConfig(opts.dataDir, device.simulated, log);
   let poller: MeterPoller | null = null;
   let today = new TodayEnergy(staleAfterMs(config.interval_ms));

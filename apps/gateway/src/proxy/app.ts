@@ -39,6 +39,8 @@ import { networkWords } from "../port/real/wire.ts";
 import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
+import { attachProxyMeter } from "./meter.ts";
+import type { MeterService } from "../meter/service.ts";
 
 export interface ProxyOptions {
   /** The device's address: `http://192.168.1.50`, `192.168.1.50`, `http://opendtu.local:80`. */
@@ -62,6 +64,11 @@ export interface ProxyOptions {
    * is always there; without either, the proxy opens no connection of its own to the device.
    */
   port?: { user?: string; password?: string; log?: (line: string) => void; now?: () => number };
+  /**
+   * The household meter (issue 31) of this device, its settings in `<dataDir>/meter.json`: the meter API answered
+   * here, not forwarded; off when absent. Opens the device's port (the meter reads its production).
+   */
+  meter?: { dataDir: string; log?: (line: string) => void };
 }
 
 export interface ProxyApp extends FastifyInstance {
@@ -72,6 +79,7 @@ export interface ProxyApp extends FastifyInstance {
   port: RealPort | null;
   history: ProxyHistory | null;
   alerts: ProxyAlerts | null;
+  meter: MeterService | null;
 }
 
 /** Answer timeout for ordinary requests; an upload waits for the device's flash writes and gets much longer. */
@@ -118,12 +126,12 @@ const REFUSED: readonly Access[] = ["credentials-needed", "credentials-wrong"];
  */
 function devicePort(device: URL, security: Security, opts: ProxyOptions): RealPort | null {
   const h = opts.history;
-  if (!h && !opts.port) return null;
+  if (!h && !opts.port && !opts.meter) return null;
   const user = h ? h.user : opts.port?.user;
   const password = h ? h.password : opts.port?.password;
   const clock = h?.clock;
   const now = clock ? () => clock.now() : (opts.port?.now ?? Date.now);
-  const log = h?.log ?? opts.port?.log ?? ((line: string) => console.log(line));
+  const log = h?.log ?? opts.port?.log ?? opts.meter?.log ?? ((line: string) => console.log(line));
   return createRealPort({
     device,
     auth: password === undefined ? null : basicHeader(user ?? "admin", password),
@@ -161,12 +169,17 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     opts.history && opts.alerts && port
       ? await attachProxyAlerts(app, port, { ...opts.history, ...opts.alerts })
       : null;
+  const meter =
+    opts.meter && port
+      ? await attachProxyMeter(app, port, opts.meter.dataDir, opts.meter.log ?? ((line) => console.log(line)))
+      : null;
   // History shows while it is recorded: not when the device refuses the recorder's read access. Alerts show
   // whenever they run (their list has the device's read rule, their settings need admin).
   addFeaturesRoute(app, async () => ({
     history: history !== null && !REFUSED.includes(await history.access),
     alerts: alerts !== null,
     devices: false,
+    ...(meter ? { meter: true } : {}),
   }));
 
   await app.register(httpProxy, {
@@ -239,7 +252,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     await port?.close();
     await proxySockets.close();
   });
-  return Object.assign(app, { device, proxySockets, security, port, history, alerts }) as ProxyApp;
+  return Object.assign(app, { device, proxySockets, security, port, history, alerts, meter }) as ProxyApp;
 }
 
 function decodePath(url: string): string {

@@ -60,7 +60,7 @@ export function historyLine(
 export async function runProxy(args: ProxyCliArgs): Promise<void> {
   const app = await buildProxyApp({
     device: args.device,
-    ...(args.history ? { history: args.history, alerts: {} } : {}),
+    ...(args.history ? { history: args.history, alerts: {}, meter: { dataDir: args.history.dataDir } } : {}),
   });
   await app.listen({ port: args.port, host: args.host });
   const address = app.server.address();
