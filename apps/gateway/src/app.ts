@@ -14,6 +14,7 @@ import type {
   DeviceClockDeps,
   Fleet,
   LogLine,
+  MqttAddition,
   MqttDeps,
   MqttService,
 } from "./device/contracts.ts";
@@ -30,6 +31,7 @@ import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
 import { attachMeter } from "./meter/attach.ts";
 import type { MeterService } from "./meter/service.ts";
+import { meterMetrics, meterMqtt } from "./meter/publish.ts";
 import { createSimPort, type SimPort } from "./port/sim/index.ts";
 import type { Alerts } from "./alerts/service.ts";
 import { startSimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
@@ -147,6 +149,19 @@ function startTimers(
 }
 
 /** Composition root of the simulated device: each part is made from the parts above it, top to bottom. */
+/** The household meter on the device's app, its topics and metrics beside the device's (issue 31 §6). */
+async function startMeter(
+  app: FastifyInstance,
+  port: SimPort,
+  gw: Gateway,
+  mqttAdditions: MqttAddition[],
+): Promise<MeterService> {
+  const meter = await attachMeter(app, port, gw.dataDir, gw.log);
+  mqttAdditions.push(meterMqtt(meter));
+  gw.metrics.push(() => meterMetrics(meter));
+  return meter;
+}
+
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const dataDir = resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
@@ -173,6 +188,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     ...(opts.random ? { random: opts.random } : {}),
   });
   const makeMqtt = opts.createMqtt ?? createMqtt;
+  /** Filled below once the features exist (the meter); MQTT reads it at each cycle. */
+  const mqttAdditions: MqttAddition[] = [];
   const gw = new Gateway({
     store,
     identity,
@@ -180,7 +197,15 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     clock,
     fleet,
     mqtt: (uptimeSeconds) =>
-      makeMqtt({ getConfig: () => store.config, fleet, clock, log, identity, uptimeSeconds }),
+      makeMqtt({
+        getConfig: () => store.config,
+        fleet,
+        clock,
+        log,
+        identity,
+        uptimeSeconds,
+        additions: mqttAdditions,
+      }),
     console: deviceConsole,
     dataDir,
     webRoot: resolve(opts.webRoot ?? DEFAULT_WEB_ROOT),
@@ -211,7 +236,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const routing = createRouting(gw, routes);
   const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
   alerts?.attach(app);
-  const meter = opts.meter ? await attachMeter(app, port, dataDir, log) : null;
+  const meter = opts.meter ? await startMeter(app, port, gw, mqttAdditions) : null;
   addFeaturesRoute(app, () => ({
     history: history !== null,
     alerts: alerts !== null,

@@ -35,6 +35,11 @@ export interface MeterService {
   post(data: string | undefined): Promise<MeterResult>;
   status(): MeterStatus;
   test(data: string | undefined): Promise<MeterTestAnswer>;
+  /**
+   * Import and export energy (Wh) integrated since the service started, over every day and settings change: the
+   * Prometheus counters (issue 31 §6). Only grows.
+   */
+  energy(): { import_wh: number; export_wh: number };
   /** The simulated house (simulated devices only). */
   readonly house: House | null;
   /** The simulated meter now, whatever meter the settings name (`--meter-port` serves it); null on a real device. */
@@ -100,6 +105,7 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
   let poller: MeterPoller | null = null;
   let today = new TodayEnergy(staleAfterMs(config.interval_ms));
   let lastCode: string | null = null;
+  const energy = { import_wh: 0, export_wh: 0 };
   /** Why no reader could be made for the settings (none: null). */
   let startError: MeterError | null = null;
   const dayAt = (ms: number): string => dayOf(device.place.zone() ?? UTC, ms);
@@ -107,12 +113,14 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
   const onReading = (r: TimedReading): void => {
     if (lastCode !== null) log("meter: reading again");
     lastCode = null;
-    today.add({
+    const added = today.add({
       at: r.at,
       day: dayAt(r.at),
       grid_w: r.power_w,
       production_w: productionW(device.snapshot()),
     });
+    energy.import_wh += added.import_wh;
+    energy.export_wh += added.export_wh;
   };
   const onError = (e: MeterError): void => {
     // Once per change of cause, not every second.
@@ -150,6 +158,7 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
 
   return {
     house,
+    energy: () => ({ ...energy }),
     simulatedGrid: () => (house ? simGrid(house, device.now(), productionW(device.snapshot())) : null),
     view: () => viewOf(config),
     async post(data) {
