@@ -237,6 +237,7 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
   alerts?.attach(app);
   const meter = opts.meter ? await startMeter(app, port, gw, mqttAdditions) : null;
+  if (meter) alerts?.source.watchMeter(() => meter.status().state);
   addFeaturesRoute(app, () => ({
     history: history !== null,
     alerts: alerts !== null,

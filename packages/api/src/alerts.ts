@@ -15,7 +15,8 @@ export type AlertKind =
   | "dtu_silent" // proxy mode: the device itself does not answer
   | "radio" // the device's radio-problem hint
   | "clock" // the device's clock not synchronised
-  | "command_failed"; // a limit or power command ended in Failure
+  | "command_failed" // a limit or power command ended in Failure
+  | "meter_silent"; // the household meter (issue 31) gives no fresh reading: stale or failing
 
 export type AlertChannelName = "mqtt" | "ntfy" | "webhook" | "email" | "browser";
 export const ALERT_CHANNELS: readonly AlertChannelName[] = ["mqtt", "ntfy", "webhook", "email", "browser"];
@@ -221,6 +222,8 @@ export interface AlertRules {
   not_producing: { enabled: boolean; minutes: number };
   event_log: { enabled: boolean; ignore_ids: number[] };
   dtu_silent: { enabled: boolean; minutes: number };
+  /** The household meter not answering (only where a meter is configured and on). */
+  meter_silent: { enabled: boolean; minutes: number };
   radio: { enabled: boolean; minutes: number };
   clock: { enabled: boolean; minutes: number };
   command_failed: { enabled: boolean };

@@ -53,6 +53,7 @@ export function defaultAlertConfig(): AlertConfig {
       // 1 "Inverter start" and 2 "Time calibration" are in every morning's log (API.md §4.6).
       event_log: { enabled: true, ignore_ids: [1, 2] },
       dtu_silent: { enabled: true, minutes: 10 },
+      meter_silent: { enabled: true, minutes: 10 },
       radio: { enabled: true, minutes: 10 },
       clock: { enabled: true, minutes: 60 },
       command_failed: { enabled: true },

@@ -173,6 +173,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     opts.meter && port
       ? await attachProxyMeter(app, port, opts.meter.dataDir, opts.meter.log ?? ((line) => console.log(line)))
       : null;
+  if (meter) alerts?.source.watchMeter(() => meter.status().state);
   // History shows while it is recorded: not when the device refuses the recorder's read access. Alerts show
   // whenever they run (their list has the device's read rule, their settings need admin).
   addFeaturesRoute(app, async () => ({

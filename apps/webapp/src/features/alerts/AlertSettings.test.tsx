@@ -20,6 +20,7 @@ const view = (): AlertConfigView => ({
     not_producing: { enabled: true, minutes: 30 },
     event_log: { enabled: true, ignore_ids: [1, 2] },
     dtu_silent: { enabled: true, minutes: 10 },
+    meter_silent: { enabled: true, minutes: 10 },
     radio: { enabled: true, minutes: 10 },
     clock: { enabled: true, minutes: 60 },
     command_failed: { enabled: true },

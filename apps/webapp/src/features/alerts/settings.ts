@@ -16,6 +16,7 @@ export const MINUTE_RULES = [
   "weak_string",
   "not_producing",
   "dtu_silent",
+  "meter_silent",
   "radio",
   "clock",
 ] as const;
