@@ -21,6 +21,23 @@ export type AlertKind =
 export type AlertChannelName = "mqtt" | "ntfy" | "webhook" | "email" | "browser";
 export const ALERT_CHANNELS: readonly AlertChannelName[] = ["mqtt", "ntfy", "webhook", "email", "browser"];
 
+/** Longest texts of the alert settings (the gateway refuses longer ones; the web app's form holds to the same). */
+export const ALERT_LIMITS = {
+  url: 512,
+  secret: 256,
+  username: 128,
+  host: 253,
+  topic: 128,
+  /** ntfy's own topic rule: letters, digits, `_` and `-`, at most 64. */
+  ntfyTopic: 64,
+  address: 254,
+  recipients: 10,
+} as const;
+/** A rule's threshold: 1 minute to a week. */
+export const ALERT_MAX_MINUTES = 7 * 24 * 60;
+/** Event ids the event-log rule ignores, at most. */
+export const ALERT_MAX_IGNORED = 64;
+
 export type AlertLanguage = "en" | "de" | "fr";
 
 type None = Record<string, never>;
