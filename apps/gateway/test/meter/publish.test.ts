@@ -16,14 +16,16 @@ import { gatewayDefaults } from "../../src/config/defaults.ts";
 import { meterDiscovery, meterTopics } from "../../src/meter/publish.ts";
 import { createMqtt } from "../../src/mqtt/index.ts";
 import { freePort } from "../helpers/ports.ts";
+import { prometheusMissing, startPrometheus, type TestPrometheus } from "../helpers/prometheus.ts";
 import { skipUnlessAvailable } from "../helpers/requires.ts";
 import { identity, Recorder } from "../mqtt/fakes.ts";
 import { haProblems } from "../mqtt/haRules.ts";
 import { json, serve, type TestServer } from "./servers.ts";
 
 const MOSQUITTO = process.env.MOSQUITTO_PATH ?? "/usr/sbin/mosquitto";
-const PROMETHEUS = process.env.PROMETHEUS_PATH ?? "/usr/bin/prometheus";
-const missing = [MOSQUITTO, PROMETHEUS].filter((p) => !existsSync(p)).join(", ");
+const missing = [existsSync(MOSQUITTO) ? "" : `${MOSQUITTO} missing`, prometheusMissing]
+  .filter((why) => why !== "")
+  .join(", ");
 
 const TODAY = {
   import_wh: 1234.4,
@@ -98,47 +100,26 @@ describe("meter topics and discovery (pure)", () => {
 });
 
 describe.skipIf(skipUnlessAvailable(missing))(
-  `the meter on mosquitto and Prometheus${missing ? ` (skipped: ${missing} missing)` : ""}`,
+  `the meter on mosquitto and Prometheus${missing ? ` (skipped: ${missing})` : ""}`,
   () => {
     let dir: string;
     let app: GatewayApp;
     let meter: TestServer;
     let broker: ChildProcess;
-    let prometheus: ChildProcess;
-    let promUrl = "";
+    let prometheus: TestPrometheus;
     let sub: Recorder;
     /** Noon of a June day: the simulated inverters produce. */
     const clock = { t: Date.UTC(2026, 5, 21, 10, 0, 0), now: () => clock.t };
 
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), "dtu-meter-pub-"));
-      const [mqttPort, promPort, gwPort] = [await freePort(), await freePort(), await freePort()];
+      const [mqttPort, gwPort] = [await freePort(), await freePort()];
       await writeFile(
         join(dir, "mosquitto.conf"),
         `allow_anonymous true\npersistence false\nlistener ${mqttPort} 127.0.0.1\n`,
       );
       broker = spawn(MOSQUITTO, ["-c", join(dir, "mosquitto.conf")], { stdio: "ignore" });
-      await writeFile(
-        join(dir, "prometheus.yml"),
-        [
-          "global: { scrape_interval: 250ms, scrape_timeout: 200ms }",
-          "scrape_configs:",
-          "  - job_name: dtu",
-          "    metrics_path: /api/prometheus/metrics",
-          `    static_configs: [{ targets: ["127.0.0.1:${gwPort}"] }]`,
-        ].join("\n"),
-      );
-      promUrl = `http://127.0.0.1:${promPort}`;
-      prometheus = spawn(
-        PROMETHEUS,
-        [
-          `--config.file=${join(dir, "prometheus.yml")}`,
-          `--storage.tsdb.path=${join(dir, "tsdb")}`,
-          `--web.listen-address=127.0.0.1:${promPort}`,
-          "--log.level=warn",
-        ],
-        { stdio: "ignore" },
-      );
+      prometheus = await startPrometheus(dir, gwPort);
       meter = await serve((_req, res) => json(res, { grid: { w: 1000 } }));
       const config = gatewayDefaults(identity.chipId);
       config.mqtt.enabled = true;
@@ -163,7 +144,7 @@ describe.skipIf(skipUnlessAvailable(missing))(
       await app.listen({ port: gwPort, host: "127.0.0.1" });
     }, 30_000);
     afterAll(async () => {
-      prometheus?.kill();
+      prometheus?.stop();
       await sub?.close();
       await app?.close();
       broker?.kill();
@@ -202,11 +183,7 @@ describe.skipIf(skipUnlessAvailable(missing))(
     });
 
     it("is scraped by Prometheus: meter up, grid power, the import counter as the gateway counts it", async () => {
-      const query = async (promql: string): Promise<number> => {
-        const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(promql)}`);
-        const body = (await res.json()) as { data?: { result: { value: [number, string] }[] } };
-        return Number(body.data?.result[0]?.value[1] ?? Number.NaN);
-      };
+      const query = (promql: string) => prometheus.query(promql);
       // The clock stands still now: once a reading was taken at its last step, the counter stops growing, and
       // Prometheus's latest scrape holds its value.
       await vi.waitFor(() => expect(app.meter?.status().age_ms).toBe(0), { timeout: 5000, interval: 20 });
