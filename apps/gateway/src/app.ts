@@ -14,6 +14,7 @@ import type {
   DeviceClockDeps,
   Fleet,
   LogLine,
+  MqttAddition,
   MqttDeps,
   MqttService,
 } from "./device/contracts.ts";
@@ -26,15 +27,18 @@ import type { StringFault } from "./fleet/faults.ts";
 import { addFeaturesRoute } from "./http/features.ts";
 import { NO_HISTORY, historyRoutes } from "./history/routes.ts";
 import type { HistoryKeeper } from "./history/keeper.ts";
+import type { GridSink } from "./history/grid.ts";
 import { startSimHistory, type SimHistory } from "./history/sim.ts";
 import { createMqtt } from "./mqtt/index.ts";
-import { attachMeter, backfillHouse } from "./meter/attach.ts";
+import { attachMeter } from "./meter/attach.ts";
+import { backfillHouse } from "./meter/house/backfill.ts";
 import type { MeterService } from "./meter/service.ts";
+import { meterMetrics, meterMqtt } from "./meter/publish.ts";
 import { attachZeroExport } from "./zeroexport/attach.ts";
 import type { ZeroExportService } from "./zeroexport/service.ts";
 import { createSimPort, type SimPort } from "./port/sim/index.ts";
 import type { Alerts } from "./alerts/service.ts";
-import { startSimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
+import { startSimAlerts, type SimAlerts, type SimAlertsOptions } from "./alerts/sim.ts";
 import { DEFAULT_WEB_ROOT, DEFAULT_ZONES_FILE } from "./lib/paths.ts";
 import { createRouting } from "./routes/dispatch.ts";
 import { allRoutes } from "./routes/index.ts";
@@ -152,6 +156,45 @@ function startTimers(
 }
 
 /** Composition root of the simulated device: each part is made from the parts above it, top to bottom. */
+/** The household meter on the device's app, its topics and metrics beside the device's (issue 31 §6). */
+async function startMeter(
+  app: FastifyInstance,
+  port: SimPort,
+  gw: Gateway,
+  mqttAdditions: MqttAddition[],
+  grid: GridSink | undefined,
+): Promise<MeterService> {
+  const meter = await attachMeter(app, port, gw.dataDir, gw.log, grid);
+  mqttAdditions.push(meterMqtt(meter));
+  gw.metrics.push(() => meterMetrics(meter));
+  return meter;
+}
+
+/** The meter, zero export and the features answer that names what this gateway offers (the web app's screens). */
+async function attachFeatures(
+  app: FastifyInstance,
+  port: SimPort,
+  gw: Gateway,
+  opts: BuildOptions,
+  parts: { history: SimHistory | null; alerts: SimAlerts | null; mqttAdditions: MqttAddition[] },
+): Promise<{ meter: MeterService | null; zeroExport: ZeroExportService | null }> {
+  const { history, alerts } = parts;
+  const meter = opts.meter
+    ? await startMeter(app, port, gw, parts.mqttAdditions, history?.keeper.grid)
+    : null;
+  if (meter) alerts?.source.watchMeter(() => meter.status().state);
+  const zeroExport =
+    meter && opts.zeroExport ? await attachZeroExport(app, port, meter, gw.dataDir, gw.log) : null;
+  addFeaturesRoute(app, () => ({
+    history: history !== null,
+    alerts: alerts !== null,
+    devices: false,
+    ...(meter ? { meter: true } : {}),
+    ...(zeroExport ? { zeroexport: true } : {}),
+  }));
+  return { meter, zeroExport };
+}
+
 export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const dataDir = resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
@@ -178,6 +221,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     ...(opts.random ? { random: opts.random } : {}),
   });
   const makeMqtt = opts.createMqtt ?? createMqtt;
+  /** Filled below once the features exist (the meter); MQTT reads it at each cycle. */
+  const mqttAdditions: MqttAddition[] = [];
   const gw = new Gateway({
     store,
     identity,
@@ -185,7 +230,15 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
     clock,
     fleet,
     mqtt: (uptimeSeconds) =>
-      makeMqtt({ getConfig: () => store.config, fleet, clock, log, identity, uptimeSeconds }),
+      makeMqtt({
+        getConfig: () => store.config,
+        fleet,
+        clock,
+        log,
+        identity,
+        uptimeSeconds,
+        additions: mqttAdditions,
+      }),
     console: deviceConsole,
     dataDir,
     webRoot: resolve(opts.webRoot ?? DEFAULT_WEB_ROOT),
@@ -217,16 +270,8 @@ export async function buildApp(opts: BuildOptions): Promise<GatewayApp> {
   const routing = createRouting(gw, routes);
   const app = await createDeviceHttp({ gw, routing, security, logger: opts.logger ?? false });
   alerts?.attach(app);
-  const meter = opts.meter ? await attachMeter(app, port, dataDir, log, history?.keeper.grid) : null;
-  // Before startTimers: its preClose sends the fallback while the fleet still ticks (acknowledges it).
-  const zeroExport = meter && opts.zeroExport ? await attachZeroExport(app, port, meter, dataDir, log) : null;
-  addFeaturesRoute(app, () => ({
-    history: history !== null,
-    alerts: alerts !== null,
-    devices: false,
-    ...(meter ? { meter: true } : {}),
-    ...(zeroExport ? { zeroexport: true } : {}),
-  }));
+  // Before startTimers: zero export's preClose sends the fallback while the fleet still ticks (acknowledges it).
+  const { meter, zeroExport } = await attachFeatures(app, port, gw, opts, { history, alerts, mqttAdditions });
 
   const sockets = attachSockets(app.server, gw, security, opts.maxLiveClients);
   gw.onReboot.push(() => {

@@ -16,6 +16,7 @@ const Kind = v.picklist([
   "radio",
   "clock",
   "command_failed",
+  "meter_silent",
 ]);
 
 /** Every code once (a code added to AlertCodeParams and not here does not compile). */
@@ -143,6 +144,7 @@ export const AlertConfigViewSchema = v.object({
     not_producing: v.object(minutes),
     event_log: v.object({ ...onOff, ignore_ids: v.array(v.number()) }),
     dtu_silent: v.object(minutes),
+    meter_silent: v.object(minutes),
     radio: v.object(minutes),
     clock: v.object(minutes),
     command_failed: v.object(onOff),

@@ -15,10 +15,28 @@ export type AlertKind =
   | "dtu_silent" // proxy mode: the device itself does not answer
   | "radio" // the device's radio-problem hint
   | "clock" // the device's clock not synchronised
-  | "command_failed"; // a limit or power command ended in Failure
+  | "command_failed" // a limit or power command ended in Failure
+  | "meter_silent"; // the household meter (issue 31) gives no fresh reading: stale or failing
 
 export type AlertChannelName = "mqtt" | "ntfy" | "webhook" | "email" | "browser";
 export const ALERT_CHANNELS: readonly AlertChannelName[] = ["mqtt", "ntfy", "webhook", "email", "browser"];
+
+/** Longest texts of the alert settings (the gateway refuses longer ones; the web app's form holds to the same). */
+export const ALERT_LIMITS = {
+  url: 512,
+  secret: 256,
+  username: 128,
+  host: 253,
+  topic: 128,
+  /** ntfy's own topic rule: letters, digits, `_` and `-`, at most 64. */
+  ntfyTopic: 64,
+  address: 254,
+  recipients: 10,
+} as const;
+/** A rule's threshold: 1 minute to a week. */
+export const ALERT_MAX_MINUTES = 7 * 24 * 60;
+/** Event ids the event-log rule ignores, at most. */
+export const ALERT_MAX_IGNORED = 64;
 
 export type AlertLanguage = "en" | "de" | "fr";
 
@@ -221,6 +239,8 @@ export interface AlertRules {
   not_producing: { enabled: boolean; minutes: number };
   event_log: { enabled: boolean; ignore_ids: number[] };
   dtu_silent: { enabled: boolean; minutes: number };
+  /** The household meter not answering (only where a meter is configured and on). */
+  meter_silent: { enabled: boolean; minutes: number };
   radio: { enabled: boolean; minutes: number };
   clock: { enabled: boolean; minutes: number };
   command_failed: { enabled: boolean };

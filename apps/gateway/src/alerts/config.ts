@@ -20,6 +20,7 @@ import {
   type AlertLanguage,
   type AlertRules,
 } from "@dtu/api/alerts";
+import { checkAlertBounds } from "@dtu/api/alertPostSchemas";
 import { atomicWrite } from "../storage/atomicWrite.ts";
 import { validateChannels } from "./channels/index.ts";
 import { coded } from "./codes.ts";
@@ -53,6 +54,7 @@ export function defaultAlertConfig(): AlertConfig {
       // 1 "Inverter start" and 2 "Time calibration" are in every morning's log (API.md §4.6).
       event_log: { enabled: true, ignore_ids: [1, 2] },
       dtu_silent: { enabled: true, minutes: 10 },
+      meter_silent: { enabled: true, minutes: 10 },
       radio: { enabled: true, minutes: 10 },
       clock: { enabled: true, minutes: 60 },
       command_failed: { enabled: true },
@@ -128,10 +130,8 @@ function refuse<C extends AlertCode>(
   throw new FieldError(field, message, coded(code, params));
 }
 
-const MAX_MINUTES = 7 * 24 * 60;
 /** A bound for any text before the checks of its field (the longest, a list of recipients, stays under it). */
 const MAX_TEXT = 4096;
-const MAX_IGNORED = 64;
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -169,35 +169,6 @@ function merge(template: Json, post: Json, path: string): Json {
   return post;
 }
 
-function checkRules(rules: AlertRules): void {
-  for (const [name, rule] of Object.entries(rules) as [string, Record<string, unknown>][]) {
-    const minutes = rule.minutes;
-    if (typeof minutes === "number" && (!Number.isInteger(minutes) || minutes < 1 || minutes > MAX_MINUTES))
-      refuse(
-        `rules.${name}.minutes`,
-        "minutes_range",
-        { max: MAX_MINUTES },
-        `rules.${name}.minutes must be a whole number from 1 to ${MAX_MINUTES}`,
-      );
-  }
-  const percent = rules.weak_string.percent;
-  if (!Number.isInteger(percent) || percent < 1 || percent > 99)
-    refuse(
-      "rules.weak_string.percent",
-      "percent_range",
-      {},
-      "rules.weak_string.percent must be a whole number from 1 to 99",
-    );
-  const ids = rules.event_log.ignore_ids;
-  if (ids.length > MAX_IGNORED || ids.some((id) => id < 0 || id > 65535))
-    refuse(
-      "rules.event_log.ignore_ids",
-      "ignore_ids",
-      { max: MAX_IGNORED },
-      `rules.event_log.ignore_ids takes at most ${MAX_IGNORED} event ids from 0 to 65535`,
-    );
-}
-
 /** The new settings, or a FieldError naming the first bad field. */
 export function applyPost(current: AlertConfig, post: unknown): AlertConfig {
   if (post === null || typeof post !== "object" || Array.isArray(post))
@@ -209,9 +180,9 @@ export function applyPost(current: AlertConfig, post: unknown): AlertConfig {
     "",
   ) as unknown as AlertConfig;
   const next = { ...merged, language_set: chosen || Object.hasOwn(post, "language") };
-  if (!["en", "de", "fr"].includes(next.language))
-    refuse("language", "language", {}, "language must be en, de or fr");
-  checkRules(next.rules);
+  // The language and the rules' bounds (packages/api/src/alertPostSchemas.ts).
+  const outOfBounds = checkAlertBounds(next.language, next.rules);
+  if (outOfBounds) throw new FieldError(outOfBounds.field, outOfBounds.message, outOfBounds.coded);
   // The channels' own checks (URL schemes, addresses, control characters, required while enabled).
   const refused = validateChannels(next.channels);
   if (refused) throw new FieldError(refused.field, `${refused.field} ${refused.message}`, refused.coded);

@@ -209,6 +209,29 @@ function dtuRules(snap: SourceSnapshot, rules: AlertRules): Observation[] {
   return out;
 }
 
+/**
+ * The household meter: stale or failing is not answering; answering or switched off by the owner ends an open
+ * alert. No meter watched here: nothing to say.
+ */
+function meterSilent(snap: SourceSnapshot, rules: AlertRules): Observation[] {
+  const rule = rules.meter_silent;
+  if (!rule.enabled || snap.meter === undefined || snap.meter === null) return [];
+  return [
+    {
+      key: "meter_silent",
+      kind: "meter_silent",
+      severity: "warning",
+      serial: null,
+      name: snap.dtuName,
+      channel: null,
+      bad: snap.meter === "stale" || snap.meter === "error",
+      raiseAfterMs: rule.minutes * MINUTE,
+      clearAfterMs: clearDelay(rule.minutes),
+      facts: { minutes: rule.minutes },
+    },
+  ];
+}
+
 function commandFailures(snap: SourceSnapshot, rules: AlertRules): Observation[] {
   if (!rules.command_failed.enabled) return [];
   // Failure alternates with Pending while the device re-sends (API.md §3.7): only Ok ends it.
@@ -237,6 +260,7 @@ export function observe(snap: SourceSnapshot, rules: AlertRules, usual: Usual): 
     ...notProducing(snap, rules),
     ...weakStrings(snap, rules, usual),
     ...dtuRules(snap, rules),
+    ...meterSilent(snap, rules),
     ...commandFailures(snap, rules),
   ];
 }

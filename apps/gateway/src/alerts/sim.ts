@@ -10,7 +10,7 @@ import type { RouteDef } from "../routes/index.ts";
 import { alertRoutes, tooLargeAnswer } from "./routes.ts";
 import type { Usual } from "./rules.ts";
 import { createAlerts, type Alerts, type Delivery } from "./service.ts";
-import { portSource } from "./source.ts";
+import { portSource, type PortAlertSource } from "./source.ts";
 
 export interface SimAlertsOptions {
   /** Evaluation period (default 10 s); tests call `alerts.tick()` themselves with a long period. */
@@ -21,6 +21,8 @@ export interface SimAlertsOptions {
 
 export interface SimAlerts {
   alerts: Alerts;
+  /** What the rules look at (the meter is watched through it once attached). */
+  source: PortAlertSource;
   routes: RouteDef[];
   /** Ties the alerts' timer and streams to the server's life: ended when it closes. */
   attach(app: FastifyInstance): void;
@@ -63,5 +65,5 @@ export async function startSimAlerts(
       await alerts.close();
     });
   };
-  return { alerts, routes, attach };
+  return { alerts, source, routes, attach };
 }

@@ -58,6 +58,11 @@ export interface SourceSnapshot {
   clockUnsynced: boolean | null;
   /** `hints.radio_problem`; null when not known. */
   radioProblem: boolean | null;
+  /**
+   * The household meter's state (issue 31, meter/poller.ts): `stale` / `error` is not answering; absent or null where
+   * the device has no meter watched (the rule then says nothing).
+   */
+  meter?: MeterState | null;
   /** Sun elevation in degrees at the device's location; null when the location is unknown. */
   elevation: number | null;
   /**
@@ -97,7 +102,11 @@ export function dayMarginOf(status: Record<string, unknown>, nowMinute: number):
 const marginOf = (sun: { rise: number; set: number } | null, minute: number): number | null =>
   sun === null ? null : Math.min(minute - sun.rise, sun.set - minute);
 
+export type MeterState = "ok" | "stale" | "error" | "off";
+
 export interface PortAlertSource extends AlertSource {
+  /** Watch the device's meter from now on (it is attached after the alerts, one layer above them). */
+  watchMeter(state: () => MeterState): void;
   /**
    * Reads the limit and power status when the last read is `readEveryMs` old, or now with `force`; resolves when
    * done (a failed read keeps the last ones).
@@ -135,9 +144,13 @@ export function portSource(port: DevicePort, opts: PortSourceOptions): PortAlert
   let limit: LimitStatus | null = null;
   let power: PowerStatus | null = null;
   let last = new Map<string, SourceInverter>();
+  let meter: (() => MeterState) | null = null;
   const zone = (): PosixTz => port.place.zone() ?? UTC;
   return {
     zone,
+    watchMeter(state) {
+      meter = state;
+    },
     async refresh(force = false) {
       if (!force && clock() - readAt < opts.readEveryMs) return;
       readAt = clock();
@@ -166,6 +179,7 @@ export function portSource(port: DevicePort, opts: PortSourceOptions): PortAlert
         radioProblem: snap.hints ? snap.hints.radio_problem : null,
         elevation: location ? solarElevation(location, now) : null,
         dayMargin: marginOf(port.place.sunTimes(), p.hour * 60 + p.minute),
+        meter: meter ? meter() : null,
       };
     },
     eventLog: async (serial, language) => sourceEvents(await port.eventLog(serial, language)),

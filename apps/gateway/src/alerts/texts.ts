@@ -39,6 +39,10 @@ const EN: Catalogue = {
   },
   event_log: { title: "{name}: {message}", detail: "Event {id} in the inverter's log, since {time}." },
   dtu_silent: { title: "{name} (DTU) is not answering", detail: "No answer from the DTU for {minutes} min." },
+  meter_silent: {
+    title: "{name}: the household meter is not answering",
+    detail: "No fresh reading from the meter for {minutes} min: grid power, import and export are unknown.",
+  },
   radio: {
     title: "{name} (DTU): radio problem",
     detail: "The DTU reports a radio problem for {minutes} min.",
@@ -86,6 +90,11 @@ const DE: Catalogue = {
     title: "{name} (DTU) antwortet nicht",
     detail: "Seit {minutes} min keine Antwort von der DTU.",
   },
+  meter_silent: {
+    title: "{name}: Der Stromzähler antwortet nicht",
+    detail:
+      "Seit {minutes} min kein frischer Messwert vom Zähler: Netzleistung, Bezug und Einspeisung sind unbekannt.",
+  },
   radio: { title: "{name} (DTU): Funkproblem", detail: "Die DTU meldet seit {minutes} min ein Funkproblem." },
   clock: {
     title: "{name} (DTU): Uhrzeit nicht synchronisiert",
@@ -128,6 +137,11 @@ const FR: Catalogue = {
     detail: "Événement {id} dans le journal de l'onduleur, depuis {time}.",
   },
   dtu_silent: { title: "{name} (DTU) ne répond pas", detail: "Aucune réponse du DTU depuis {minutes} min." },
+  meter_silent: {
+    title: "{name} : le compteur de la maison ne répond pas",
+    detail:
+      "Aucune mesure récente du compteur depuis {minutes} min : puissance réseau, soutirage et injection inconnus.",
+  },
   radio: {
     title: "{name} (DTU) : problème radio",
     detail: "Le DTU signale un problème radio depuis {minutes} min.",

@@ -147,4 +147,24 @@ export interface MqttDeps {
   log: LogLine;
   identity: DeviceIdentity;
   uptimeSeconds(): number;
+  /** Topics of gateway features beyond the device (the meter, issue 31 §6), read at each cycle: may grow later. */
+  additions?: readonly MqttAddition[];
+}
+
+/** One MQTT message: a topic and its plain-text payload. */
+export interface MqttMessage {
+  topic: string;
+  payload: string;
+}
+
+/**
+ * What a gateway feature adds to the device's MQTT, in plain messages (the feature knows nothing of the client): its
+ * topics, published with the topic tree each cycle under the base topic and its retain flag (MQTT.md §2), and its
+ * Home Assistant discovery, published and removed with the inverters' (MQTT.md §5).
+ */
+export interface MqttAddition {
+  /** Sub-topics under the base topic (no leading `/`) and their payloads, for this cycle. */
+  topics(): MqttMessage[];
+  /** Discovery messages (whole topics under `config.mqtt.hass.topic`); [] when the feature announces nothing now. */
+  discovery(config: ConfigJson, identity: DeviceIdentity): MqttMessage[];
 }

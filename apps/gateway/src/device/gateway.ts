@@ -54,6 +54,11 @@ export class Gateway {
   private readonly console: DeviceConsole;
   /** Called at the moment of a reboot, to drop sockets and connections. */
   onReboot: Array<() => void> = [];
+  /**
+   * Prometheus text of gateway features beyond the device (the meter, issue 31 §6), appended to the device's metrics
+   * (API.md §3.20) at each scrape; each ends in a newline.
+   */
+  metrics: Array<() => string> = [];
 
   constructor(parts: GatewayParts) {
     this.store = parts.store;

@@ -6,10 +6,7 @@
 import type { FastifyInstance } from "fastify";
 import type { GridSink } from "../history/grid.ts";
 import type { DevicePort } from "../port/contract.ts";
-import { loadMeterConfig } from "./config.ts";
 import { meterDevice } from "./device.ts";
-import { houseLoadOf } from "./house/house.ts";
-import { seedOf } from "./house/model.ts";
 import { meterPlugin, portAuthorize } from "./routes.ts";
 import { createMeterService, type MeterService } from "./service.ts";
 
@@ -29,18 +26,4 @@ export async function attachMeter(
   await app.register(meterPlugin, { service, authorize: portAuthorize(port) });
   app.addHook("onClose", () => service.close());
   return service;
-}
-
-/**
- * The simulated house's load for the history's first-start backfill (issue 31 §8), when the device's meter is the
- * simulated house (a simulated device's default); null otherwise. Same seed as the service's house, so the
- * backfilled days are the days the live house draws. A settings file it cannot read is the service's to report.
- */
-export async function backfillHouse(
-  port: DevicePort,
-  dataDir: string,
-): Promise<((date: string, minute: number) => number) | null> {
-  if (port.model === null) return null;
-  const config = await loadMeterConfig(dataDir, true, () => undefined);
-  return config.enabled && config.kind === "sim" ? houseLoadOf(seedOf(port.id)) : null;
 }

@@ -3,7 +3,7 @@
  * password). The password is write-only: the view says only whether one is set. A POST is merged over the current
  * settings field by field; the first bad field refuses the whole POST with a message naming it, and nothing changes.
  */
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import {
   METER_INTERVAL,
@@ -188,5 +188,7 @@ export async function loadMeterConfig(
 }
 
 export async function saveMeterConfig(dataDir: string, config: MeterConfig): Promise<void> {
+  // A real device's folder may not exist yet (several devices without history: nothing else wrote there).
+  await mkdir(dataDir, { recursive: true });
   await atomicWrite(join(dataDir, METER_FILE), `${JSON.stringify(config, null, 2)}\n`);
 }

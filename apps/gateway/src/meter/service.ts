@@ -17,8 +17,7 @@ import {
 } from "./config.ts";
 import type { MeterDevice } from "./device.ts";
 import { asMeterError } from "./failure.ts";
-import { createHouse, type House } from "./house/house.ts";
-import { seedOf } from "./house/model.ts";
+import type { House } from "./house/house.ts";
 import { productionW, simGrid } from "./house/simReader.ts";
 import { MeterPoller, staleAfterMs, type Timers, type TimedReading } from "./poller.ts";
 import { makeReader } from "./readers/index.ts";
@@ -43,6 +42,11 @@ export interface MeterService {
   post(data: string | undefined): Promise<MeterResult>;
   status(): MeterStatus;
   test(data: string | undefined): Promise<MeterTestAnswer>;
+  /**
+   * Import and export energy (Wh) integrated since the service started, over every day and settings change: the
+   * Prometheus counters (issue 31 §6). Only grows.
+   */
+  energy(): { import_wh: number; export_wh: number };
   /** The simulated house (simulated devices only). */
   readonly house: House | null;
   /** The simulated meter now, whatever meter the settings name (`--meter-port` serves it); null on a real device. */
@@ -89,13 +93,26 @@ async function writePost(
   return { next };
 }
 
+/**
+ * A simulated device's house, loaded only for one: proxy mode loads nothing of the simulation (its house model
+ * uses the fleet's seeded random numbers; test/proxy/imports.test.ts).
+ */
+async function simulatedHouse(device: MeterDevice): Promise<House> {
+  const [{ createHouse }, { seedOf }] = await Promise.all([
+    import("./house/house.ts"),
+    import("./house/model.ts"),
+  ]);
+  return createHouse(seedOf(device.id), () => device.place.zone());
+}
+
 export async function createMeterService(opts: MeterServiceOptions): Promise<MeterService> {
   const { device, log } = opts;
-  const house = device.simulated ? createHouse(seedOf(device.id), () => device.place.zone()) : null;
+  const house = device.simulated ? await simulatedHouse(device) : null;
   let config: MeterConfig = await loadMeterConfig(opts.dataDir, device.simulated, log);
   let poller: MeterPoller | null = null;
   let today = new TodayEnergy(staleAfterMs(config.interval_ms));
   let lastCode: string | null = null;
+  const energy = { import_wh: 0, export_wh: 0 };
   /** Why no reader could be made for the settings (none: null). */
   let startError: MeterError | null = null;
   const dayAt = (ms: number): string => dayOf(device.place.zone() ?? UTC, ms);
@@ -104,12 +121,14 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
     if (lastCode !== null) log("meter: reading again");
     lastCode = null;
     opts.grid?.reading(r.at, r.power_w, staleAfterMs(config.interval_ms));
-    today.add({
+    const added = today.add({
       at: r.at,
       day: dayAt(r.at),
       grid_w: r.power_w,
       production_w: productionW(device.snapshot()),
     });
+    energy.import_wh += added.import_wh;
+    energy.export_wh += added.export_wh;
   };
   const onError = (e: MeterError): void => {
     // Once per change of cause, not every second.
@@ -155,6 +174,7 @@ export async function createMeterService(opts: MeterServiceOptions): Promise<Met
 
   return {
     house,
+    energy: () => ({ ...energy }),
     simulatedGrid: () => (house ? simGrid(house, device.now(), productionW(device.snapshot())) : null),
     view: () => viewOf(config),
     async post(data) {

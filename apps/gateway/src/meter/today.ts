@@ -31,7 +31,9 @@ export class TodayEnergy {
 
   constructor(private readonly maxGapMs: number) {}
 
-  add(s: Sample): void {
+  /** Integrates up to `s`; returns the import and export energy this reading added (Wh). */
+  add(s: Sample): { import_wh: number; export_wh: number } {
+    const added = { import_wh: 0, export_wh: 0 };
     if (s.day !== this.day) {
       this.day = s.day;
       this.importWh = this.exportWh = this.productionWh = 0;
@@ -42,13 +44,16 @@ export class TodayEnergy {
     const p = this.prev;
     if (p && s.at > p.at && s.at - p.at <= this.maxGapMs) {
       const h = (s.at - p.at) / HOUR_MS;
-      if (p.grid_w > 0) this.importWh += p.grid_w * h;
-      else this.exportWh -= p.grid_w * h;
+      if (p.grid_w > 0) added.import_wh = p.grid_w * h;
+      else added.export_wh = -p.grid_w * h;
+      this.importWh += added.import_wh;
+      this.exportWh += added.export_wh;
       if (p.production_w === null) this.productionKnown = false;
       else this.productionWh += p.production_w * h;
       this.covered = true;
     }
     if (!p || s.at >= p.at) this.prev = s;
+    return added;
   }
 
   /** The figures of `day` (null everywhere when nothing of that day was integrated). */

@@ -10,7 +10,8 @@ import { configView, liveSender, logError, type MqttState, type Send } from "./s
 export function publishDiscovery(state: MqttState, send: Send, live: LiveData, force: boolean): void {
   const hass = state.settings.hass;
   const context = { config: configView(state), identity: state.deps.identity, inverters: live.inverters };
-  const messages = hass.enabled ? fleetDiscovery(context) : [];
+  const extra = (state.deps.additions ?? []).flatMap((a) => a.discovery(context.config, context.identity));
+  const messages = hass.enabled ? [...fleetDiscovery(context), ...extra] : [];
   const signature = JSON.stringify(messages);
   if (!force && signature === state.discoverySignature) return;
   state.discoverySignature = signature;

@@ -25,6 +25,7 @@ export function publishCycle(state: MqttState, send: Send): void {
     publishTree(state, send, dtuMessages(identity, state.deps.uptimeSeconds()));
     const live = fleet.liveData();
     publishTree(state, send, totalsMessages(live, configView(state)));
+    for (const addition of state.deps.additions ?? []) publishTree(state, send, addition.topics());
     for (const inv of live.inverters) {
       const lastUpdate = fleet.lastUpdate(inv.serial);
       publishTree(state, send, inverterStatusMessages(inv, fleet.deviceInfo(inv.serial), lastUpdate));

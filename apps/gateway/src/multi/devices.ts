@@ -123,6 +123,8 @@ async function startDevice(
           alerts: opts.proxy?.alerts ?? {},
         }
       : { port: { user, ...(password ? { password } : {}), log } }),
+    // Its own meter, its settings in its own folder (meter.json), as a simulated device has.
+    meter: { dataDir, log },
   });
   const port = app.port;
   if (!port) throw new Error("a real device's app without its port");

@@ -40,6 +40,7 @@ import { createSite, deviceZones } from "./site.ts";
 import { addFeaturesRoute } from "../http/features.ts";
 import { drainBodies } from "../http/fastify.ts";
 import { attachProxySockets, type ProxySockets } from "./sockets.ts";
+import { attachProxyMeter } from "./meter.ts";
 import type { MeterService } from "../meter/service.ts";
 import type { ZeroExportService } from "../zeroexport/service.ts";
 
@@ -66,8 +67,13 @@ export interface ProxyOptions {
    */
   port?: { user?: string; password?: string; log?: (line: string) => void; now?: () => number };
   /**
-   * The household meter and zero export (issues 31, 32) on the device's port, their settings in history's data
-   * folder: needs `history`. Limits go to the device as its own `POST /api/limit/config` with the device password.
+   * The household meter (issue 31) of this device, its settings in `<dataDir>/meter.json`: the meter API answered
+   * here, not forwarded; off when absent. Opens the device's port (the meter reads its production).
+   */
+  meter?: { dataDir: string; log?: (line: string) => void };
+  /**
+   * Zero export (issue 32) on that meter (needs `meter`), its settings in `<dataDir>/zeroexport.json`. Limits go to
+   * the device as its own `POST /api/limit/config` with the device password.
    */
   zeroExport?: boolean;
 }
@@ -128,12 +134,12 @@ const REFUSED: readonly Access[] = ["credentials-needed", "credentials-wrong"];
  */
 function devicePort(device: URL, security: Security, opts: ProxyOptions): RealPort | null {
   const h = opts.history;
-  if (!h && !opts.port) return null;
+  if (!h && !opts.port && !opts.meter) return null;
   const user = h ? h.user : opts.port?.user;
   const password = h ? h.password : opts.port?.password;
   const clock = h?.clock;
   const now = clock ? () => clock.now() : (opts.port?.now ?? Date.now);
-  const log = h?.log ?? opts.port?.log ?? ((line: string) => console.log(line));
+  const log = h?.log ?? opts.port?.log ?? opts.meter?.log ?? ((line: string) => console.log(line));
   return createRealPort({
     device,
     auth: password === undefined ? null : basicHeader(user ?? "admin", password),
@@ -145,6 +151,40 @@ function devicePort(device: URL, security: Security, opts: ProxyOptions): RealPo
     log: (line) => log(`${h ? "History" : "Device"}: ${line}`),
     ...(h ? { onAccess: accessLines(log) } : {}),
   });
+}
+
+/** History, alerts, the meter and zero export on the device's port, and the features answer naming them. */
+async function attachFeatures(
+  app: FastifyInstance,
+  port: RealPort | null,
+  opts: ProxyOptions,
+): Promise<Pick<ProxyApp, "history" | "alerts" | "meter" | "zeroExport">> {
+  const history = opts.history && port ? startProxyHistory(app, port, opts.history) : null;
+  const alerts =
+    opts.history && opts.alerts && port
+      ? await attachProxyAlerts(app, port, { ...opts.history, ...opts.alerts })
+      : null;
+  const { meter, zeroExport } =
+    opts.meter && port
+      ? await attachProxyMeter(app, port, {
+          dataDir: opts.meter.dataDir,
+          log: opts.meter.log ?? ((line) => console.log(line)),
+          zeroExport: opts.zeroExport === true,
+          // Recorded beside the device's production when its history is (issue 31 §2).
+          ...(history ? { grid: history.keeper.grid } : {}),
+        })
+      : { meter: null, zeroExport: null };
+  if (meter) alerts?.source.watchMeter(() => meter.status().state);
+  // History shows while it is recorded: not when the device refuses the recorder's read access. Alerts show
+  // whenever they run (their list has the device's read rule, their settings need admin).
+  addFeaturesRoute(app, async () => ({
+    history: history !== null && !REFUSED.includes(await history.access),
+    alerts: alerts !== null,
+    devices: false,
+    ...(meter ? { meter: true } : {}),
+    ...(zeroExport ? { zeroexport: true } : {}),
+  }));
+  return { history, alerts, meter, zeroExport };
 }
 
 export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
@@ -166,20 +206,7 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     },
   });
   const port = devicePort(device, security, opts);
-  const history = opts.history && port ? startProxyHistory(app, port, opts.history) : null;
-  const alerts =
-    opts.history && opts.alerts && port
-      ? await attachProxyAlerts(app, port, { ...opts.history, ...opts.alerts })
-      : null;
-  const { meter, zeroExport } = await attachControl(app, port, opts);
-  // History shows while it is recorded: not when the device refuses the recorder's read access. Alerts show
-  // whenever they run (their list has the device's read rule, their settings need admin).
-  addFeaturesRoute(app, async () => ({
-    history: history !== null && !REFUSED.includes(await history.access),
-    alerts: alerts !== null,
-    devices: false,
-    ...(meter && zeroExport ? { meter: true, zeroexport: true } : {}),
-  }));
+  const { history, alerts, meter, zeroExport } = await attachFeatures(app, port, opts);
 
   await app.register(httpProxy, {
     upstream: device.origin,
@@ -256,44 +283,6 @@ export async function buildProxyApp(opts: ProxyOptions): Promise<ProxyApp> {
     meter,
     zeroExport,
   }) as ProxyApp;
-}
-
-/**
- * The meter and zero export on the device's port (`zeroExport`, with history's data folder). Attached before the
- * hook that closes the port: zero export's close sends the fallback to the device first.
- */
-async function attachControl(
-  app: FastifyInstance,
-  port: RealPort | null,
-  opts: ProxyOptions,
-): Promise<{ meter: MeterService | null; zeroExport: ZeroExportService | null }> {
-  const h = opts.history;
-  if (!opts.zeroExport || !port || !h) return { meter: null, zeroExport: null };
-  const log = h.log ?? ((line: string) => console.log(line));
-  // Loaded only when asked for: the simulated house's model (meter/house/) imports the fleet's seeded randomness,
-  // which proxy mode otherwise never loads (test/proxy/imports.test.ts).
-  const { attachMeter } = await import("../meter/attach.ts");
-  const { attachZeroExport } = await import("../zeroexport/attach.ts");
-  let meter: MeterService | null = null;
-  let zeroExport: ZeroExportService | null = null;
-  await app.register(async (scope) => {
-    // The device's form bodies (`data=<JSON>`, API.md §3.0) as the simulated device's routes get them.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      "application/x-www-form-urlencoded",
-      { parseAs: "string", bodyLimit: 64 * 1024 },
-      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-    );
-    // http/form.ts asks whether a body is multipart: here it never is (no multipart parser in this scope).
-    if (!scope.hasRequestDecorator("isMultipart")) scope.decorateRequest("isMultipart", () => false);
-    meter = await attachMeter(scope, port, h.dataDir, log);
-    zeroExport = await attachZeroExport(scope, port, meter, h.dataDir, log);
-  });
-  // On the root too: the fallback is sent before the hook below closes the port (closing twice does nothing).
-  app.addHook("preClose", async () => {
-    await (zeroExport as ZeroExportService | null)?.close();
-  });
-  return { meter, zeroExport };
 }
 
 function decodePath(url: string): string {

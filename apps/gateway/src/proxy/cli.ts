@@ -62,7 +62,9 @@ export async function runProxy(args: ProxyCliArgs): Promise<void> {
   const app = await buildProxyApp({
     device: args.device,
     // The meter and zero export (off until their settings say on) keep their settings beside history.
-    ...(args.history ? { history: args.history, alerts: {}, zeroExport: true } : {}),
+    ...(args.history
+      ? { history: args.history, alerts: {}, meter: { dataDir: args.history.dataDir }, zeroExport: true }
+      : {}),
   });
   await app.listen({ port: args.port, host: args.host });
   const address = app.server.address();

@@ -158,7 +158,7 @@ export function prometheus(gw: Gateway): string {
       if (f) line("Temperature", f, "INV", ch, false);
     }
   });
-  return out.join("\n") + "\n";
+  return out.join("\n") + "\n" + gw.metrics.map((more) => more()).join("");
 }
 
 export const systemHandlers = {

@@ -10,7 +10,7 @@ import type { AlertRules } from "@dtu/api/alerts";
 import { defaultAlertConfig, type AlertConfig } from "../../src/alerts/config.ts";
 import type { ChannelMessage, Dispatcher } from "../../src/alerts/contracts.ts";
 import { createEngine, type Engine } from "../../src/alerts/engine.ts";
-import { portSource } from "../../src/alerts/source.ts";
+import { portSource, type PortAlertSource } from "../../src/alerts/source.ts";
 import { openSqlStore, type AlertStore } from "../../src/alerts/store.ts";
 import { createUsual } from "../../src/alerts/usual.ts";
 import type { ConfigInverter, ConfigJson } from "../../src/config/types.ts";
@@ -39,6 +39,8 @@ export interface Harness {
   alertConfig: AlertConfig;
   store: AlertStore;
   engine: Engine;
+  /** What the rules look at (a test makes it watch a meter). */
+  source: PortAlertSource;
   messages: ChannelMessage[];
   now(): number;
   /** Steps of `stepS` seconds up to `iso`, one evaluation per step. */
@@ -111,6 +113,7 @@ export async function harness(
     alertConfig,
     store: openSqlStore(file),
     engine: null as unknown as Engine,
+    source,
     messages,
     now: () => host.now(),
     async runTo(iso, stepS = 30) {

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseFault } from "../../src/cli/faultArg.ts";
 import { slot } from "../fleet/helpers.ts";
+import type { MeterState } from "../../src/alerts/source.ts";
 import { HM, HMS, harness, rulesWith, summaryOf, type Harness } from "./harness.ts";
 
 let h: Harness | null = null;
@@ -271,6 +272,39 @@ describe("the inverter's own events and commands", () => {
     h.fleet.faults.failCommands(HM, false);
     await h.runTo("2024-06-15T09:02:00Z", 1);
     expect(summaryOf(h.messages, "cleared")).toEqual([`command_failed ${HM}`]);
+  });
+});
+
+describe("the household meter not answering (issue 31 §7)", () => {
+  it("raised after N minutes stale or failing, once; cleared when it reads again; nothing without a meter", async () => {
+    h = await harness("2024-06-15T09:00:00Z", {
+      rules: only({ meter_silent: { enabled: true, minutes: 10 } }),
+    });
+    await h.runTo("2024-06-15T09:30:00Z");
+    expect(h.messages).toEqual([]); // no meter watched: the rule says nothing
+    let state: MeterState = "ok";
+    h.source.watchMeter(() => state);
+    await h.runTo("2024-06-15T09:40:00Z");
+    expect(h.messages).toEqual([]);
+    state = "stale";
+    await h.runTo("2024-06-15T09:49:00Z");
+    expect(h.messages).toEqual([]);
+    state = "error"; // a failing read after stale: the same condition goes on
+    await h.runTo("2024-06-15T09:52:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual(["meter_silent dtu"]);
+    const raised = h.messages[0];
+    expect(raised?.alert?.severity).toBe("warning");
+    expect(raised?.title).toBe("OpenDTU-Test: the household meter is not answering");
+    expect(raised?.alert?.facts).toEqual({ minutes: 10 });
+    await h.runTo("2024-06-15T10:30:00Z");
+    expect(summaryOf(h.messages, "raised")).toHaveLength(1);
+    state = "ok";
+    await h.runTo("2024-06-15T10:41:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual(["meter_silent dtu"]);
+    // Switched off by the owner: not "not answering".
+    state = "off";
+    await h.runTo("2024-06-15T11:30:00Z");
+    expect(summaryOf(h.messages, "raised")).toHaveLength(1);
   });
 });
 

@@ -8,9 +8,7 @@
  * README.md) between two still moments that Prometheus scrapes: the evening before (inverters asleep with their
  * evening totals) and the night after. The rise of the lifetime counter between them is that day's energy.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,11 +17,9 @@ import type { HistoryEnergy } from "@dtu/api/history";
 import { buildApp, type GatewayApp } from "../../src/app.ts";
 import { createFleet } from "../../src/fleet/index.ts";
 import { freePort } from "../helpers/ports.ts";
+import { prometheusMissing as missing, startPrometheus, type TestPrometheus } from "../helpers/prometheus.ts";
 import { skipUnlessAvailable } from "../helpers/requires.ts";
 import {} from "./helpers.ts";
-
-const PROMETHEUS = process.env.PROMETHEUS_PATH ?? "/usr/bin/prometheus";
-const missing = existsSync(PROMETHEUS) ? "" : `${PROMETHEUS} not installed (Debian package prometheus)`;
 
 /** Local midnight of 2026-06-21 in CEST (the default zone), the day under test. */
 const DAY = "2026-06-21";
@@ -35,36 +31,15 @@ describe.skipIf(skipUnlessAvailable(missing))(
   () => {
     let dir: string;
     let app: GatewayApp;
-    let prometheus: ChildProcess | undefined;
-    let promUrl = "";
+    let prometheus: TestPrometheus | undefined;
     const clock = { t: MIDNIGHT - 6 * HOUR, now: () => clock.t };
     let ticks = 0;
 
     beforeAll(async () => {
       dir = await mkdtemp(join(tmpdir(), "dtu-prom-"));
       // Prometheus first: it takes a few seconds to discover its targets, meanwhile the gateway starts.
-      const [port, gwPort] = [await freePort(), await freePort()];
-      promUrl = `http://127.0.0.1:${port}`;
-      await writeFile(
-        join(dir, "prometheus.yml"),
-        [
-          "global: { scrape_interval: 250ms, scrape_timeout: 200ms }",
-          "scrape_configs:",
-          "  - job_name: dtu",
-          "    metrics_path: /api/prometheus/metrics",
-          `    static_configs: [{ targets: ["127.0.0.1:${gwPort}"] }]`,
-        ].join("\n"),
-      );
-      prometheus = spawn(
-        PROMETHEUS,
-        [
-          `--config.file=${join(dir, "prometheus.yml")}`,
-          `--storage.tsdb.path=${join(dir, "tsdb")}`,
-          `--web.listen-address=127.0.0.1:${port}`,
-          "--log.level=warn",
-        ],
-        { stdio: "ignore" },
-      );
+      const gwPort = await freePort();
+      prometheus = await startPrometheus(dir, gwPort);
       app = await buildApp({
         dataDir: join(dir, "gw"),
         webRoot: join(dir, "no-web"),
@@ -84,23 +59,18 @@ describe.skipIf(skipUnlessAvailable(missing))(
       });
       await app.listen({ port: gwPort, host: "127.0.0.1" });
       await vi.waitUntil(
-        async () => ((await fetch(`${promUrl}/-/ready`).catch(() => null))?.ok ? true : undefined),
+        async () => ((await fetch(`${prometheus?.url}/-/ready`).catch(() => null))?.ok ? true : undefined),
         { timeout: 20_000, interval: 25 },
       );
     }, 30_000);
     afterAll(async () => {
-      prometheus?.kill();
+      prometheus?.stop();
       await app?.close();
       if (dir) await rm(dir, { recursive: true, force: true });
     });
 
-    /** One instant query's single value (NaN when the answer is empty), at Prometheus's `time` (s) when given. */
-    const query = async (promql: string, time?: number): Promise<number> => {
-      const at = time === undefined ? "" : `&time=${time}`;
-      const res = await fetch(`${promUrl}/api/v1/query?query=${encodeURIComponent(promql)}${at}`);
-      const body = (await res.json()) as { data: { result: { value: [number, string] }[] } };
-      return Number(body.data.result[0]?.value[1] ?? Number.NaN);
-    };
+    const query = (promql: string, time?: number): Promise<number> =>
+      prometheus?.query(promql, time) ?? Promise.resolve(Number.NaN);
     /**
      * Waits until Prometheus holds a scrape taken after this moment (real time); returns that scrape's time as
      * Prometheus stamped it (s), the instant the totals are then read at.

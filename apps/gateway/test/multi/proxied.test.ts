@@ -3,7 +3,7 @@
  * API and sockets pass through, the overview follows the gateway's own connection to each, and a device that stops
  * shows "not answering" while the other goes on.
  */
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -129,6 +129,25 @@ describe("two real gateways behind one", () => {
     } finally {
       clock.run();
     }
+  });
+
+  it("gives each device its own meter, its settings in the device's folder", async () => {
+    const admin = `Basic ${Buffer.from("admin:openDTU42").toString("base64")}`;
+    const settings = { enabled: false, kind: "http", url: "http://127.0.0.1:9/power", path: "w" };
+    const res = await fetch(`http://${t.origin}/d/house/api/meter/config`, {
+      method: "POST",
+      headers: { authorization: admin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ data: JSON.stringify(settings) }).toString(),
+    });
+    expect(await res.json()).toMatchObject({ type: "success" });
+    expect(JSON.parse(await readFile(join(dir, "host", "house", "meter.json"), "utf8"))).toMatchObject(
+      settings,
+    );
+    const view = (path: string) =>
+      fetch(`http://${t.origin}${path}`, { headers: { authorization: admin } }).then((r) => r.json());
+    expect(await view("/d/house/api/meter/config")).toMatchObject({ kind: "http" });
+    expect(await view("/d/barn/api/meter/config")).toMatchObject({ enabled: false, kind: "shelly", url: "" });
+    expect(await getJson("/d/barn/api/meter/status")).toMatchObject({ state: "off" });
   });
 
   it("shows a stopped device as not answering since then; the other goes on", async () => {

@@ -60,6 +60,7 @@ beforeAll(async () => {
     webRoot: join(dir, "no-web"),
     security: { log: () => undefined, sleep: async () => undefined },
     history: { dataDir: join(dir, "proxy"), password: "openDTU42", clock: host, log: () => undefined },
+    meter: { dataDir: join(dir, "proxy"), log: () => undefined },
     zeroExport: true,
   });
   await vi.waitFor(() => expect(proxy.port?.snapshot().inverters.every((i) => i.read)).toBe(true), {

@@ -29,6 +29,7 @@ export default defineArea({
     rule_not_producing: "Reachable but not producing",
     rule_event_log: "Inverter event log",
     rule_dtu_silent: "DTU not answering",
+    rule_meter_silent: "Household meter not answering",
     rule_radio: "Radio problem",
     rule_clock: "Clock not synchronised",
     rule_command_failed: "Limit or power command failed",
@@ -38,6 +39,7 @@ export default defineArea({
     kind_not_producing: "{name} answers but produces nothing",
     kind_event_log: "{name}: {message}",
     kind_dtu_silent: "{name} (DTU) is not answering",
+    kind_meter_silent: "{name}: the household meter is not answering",
     kind_radio: "{name} (DTU): radio problem",
     kind_clock: "{name} (DTU): clock not synchronised",
     kind_command_failed: "{name}: {command} command failed",
@@ -47,6 +49,8 @@ export default defineArea({
     detail_not_producing: "0 W for {minutes} min while other inverters produce. Switched off, or limit at 0?",
     detail_event_log: "Event {id} in the inverter's log, since {time}.",
     detail_dtu_silent: "No answer from the DTU for {minutes} min.",
+    detail_meter_silent:
+      "No fresh reading from the meter for {minutes} min: grid power, import and export are unknown.",
     detail_radio: "The DTU reports a radio problem for {minutes} min.",
     detail_clock: "The DTU's clock has not been set for {minutes} min; it polls no inverter without it.",
     detail_command_failed:
@@ -76,6 +80,7 @@ export default defineArea({
     rule_not_producing: "Erreichbar, aber keine Leistung",
     rule_event_log: "Ereignisprotokoll des Wechselrichters",
     rule_dtu_silent: "DTU antwortet nicht",
+    rule_meter_silent: "Stromzähler antwortet nicht",
     rule_radio: "Funkproblem",
     rule_clock: "Uhr nicht synchronisiert",
     rule_command_failed: "Limit- oder Ein/Aus-Befehl fehlgeschlagen",
@@ -85,6 +90,7 @@ export default defineArea({
     kind_not_producing: "{name} antwortet, erzeugt aber nichts",
     kind_event_log: "{name}: {message}",
     kind_dtu_silent: "{name} (DTU) antwortet nicht",
+    kind_meter_silent: "{name}: Der Stromzähler antwortet nicht",
     kind_radio: "{name} (DTU): Funkproblem",
     kind_clock: "{name} (DTU): Uhrzeit nicht synchronisiert",
     kind_command_failed: "{name}: Befehl ({command}) fehlgeschlagen",
@@ -95,6 +101,8 @@ export default defineArea({
       "Seit {minutes} min 0 W, während andere Wechselrichter erzeugen. Abgeschaltet oder Limit auf 0?",
     detail_event_log: "Ereignis {id} im Protokoll des Wechselrichters, seit {time}.",
     detail_dtu_silent: "Seit {minutes} min keine Antwort von der DTU.",
+    detail_meter_silent:
+      "Seit {minutes} min kein frischer Messwert vom Zähler: Netzleistung, Bezug und Einspeisung sind unbekannt.",
     detail_radio: "Die DTU meldet seit {minutes} min ein Funkproblem.",
     detail_clock:
       "Die Uhr der DTU ist seit {minutes} min nicht gestellt; ohne sie fragt sie keinen Wechselrichter ab.",
@@ -125,6 +133,7 @@ export default defineArea({
     rule_not_producing: "Joignable mais ne produit pas",
     rule_event_log: "Journal d'événements de l'onduleur",
     rule_dtu_silent: "La DTU ne répond pas",
+    rule_meter_silent: "Le compteur de la maison ne répond pas",
     rule_radio: "Problème radio",
     rule_clock: "Horloge non synchronisée",
     rule_command_failed: "Échec d'une commande de limite ou de marche/arrêt",
@@ -134,6 +143,7 @@ export default defineArea({
     kind_not_producing: "{name} répond mais ne produit rien",
     kind_event_log: "{name} : {message}",
     kind_dtu_silent: "{name} (DTU) ne répond pas",
+    kind_meter_silent: "{name} : le compteur de la maison ne répond pas",
     kind_radio: "{name} (DTU) : problème radio",
     kind_clock: "{name} (DTU) : horloge non synchronisée",
     kind_command_failed: "{name} : échec de la commande ({command})",
@@ -144,6 +154,8 @@ export default defineArea({
       "0 W depuis {minutes} min alors que les autres onduleurs produisent. Éteint, ou limite à 0 ?",
     detail_event_log: "Événement {id} dans le journal de l'onduleur, depuis {time}.",
     detail_dtu_silent: "Aucune réponse du DTU depuis {minutes} min.",
+    detail_meter_silent:
+      "Aucune mesure récente du compteur depuis {minutes} min : puissance réseau, soutirage et injection inconnus.",
     detail_radio: "Le DTU signale un problème radio depuis {minutes} min.",
     detail_clock:
       "L'horloge du DTU n'est pas réglée depuis {minutes} min ; sans elle, il n'interroge aucun onduleur.",

@@ -1,6 +1,6 @@
 /** validateChannels: every refusal names its field as a dotted path; a sound config passes. */
 import { describe, expect, it } from "vitest";
-import type { AlertConfigPost } from "@dtu/api/alerts";
+import { ALERT_LIMITS, type AlertConfigPost } from "@dtu/api/alerts";
 import { validateChannels } from "../../../src/alerts/channels/index.ts";
 
 const good = (): AlertConfigPost["channels"] => ({
@@ -99,6 +99,16 @@ describe("validateChannels", () => {
       coded: { code: "not_object", params: {} },
     });
     expect(validateChannels([])).toMatchObject({ field: "channels" });
+  });
+
+  it("takes a URL up to the limit the web app's form holds to, and names the limit past it", () => {
+    const url = (length: number) => `https://example.org/${"a".repeat(length - 20)}`;
+    expect(check((c) => (c["webhook"]!["url"] = url(ALERT_LIMITS.url)))).toBeNull();
+    expect(check((c) => (c["webhook"]!["url"] = url(ALERT_LIMITS.url + 1)))).toEqual({
+      field: "channels.webhook.url",
+      message: `at most ${ALERT_LIMITS.url} characters`,
+      coded: { code: "too_long", params: { max: ALERT_LIMITS.url } },
+    });
   });
 
   it("names the problem in words", () => {

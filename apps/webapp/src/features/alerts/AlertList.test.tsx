@@ -140,6 +140,28 @@ describe("an alert's words (issue 34 §2, §4)", () => {
     expect(shown()[0]).toBe("Garage roof : la chaîne 2 produit trop peu");
   });
 
+  it("word the household meter not answering in the page's language", () => {
+    const meter: Alert = {
+      ...alert([]),
+      kind: "meter_silent",
+      serial: null,
+      name: "OpenDTU-5E913B",
+      channel: null,
+      title: "OpenDTU-5E913B: Der Stromzähler antwortet nicht",
+      detail: "…",
+      facts: { minutes: 10 },
+    };
+    render(<AlertList answer={answer([], { alerts: [meter] })} onChanged={() => undefined} />);
+    expect(shown()).toEqual([
+      "OpenDTU-5E913B: the household meter is not answering",
+      "No fresh reading from the meter for 10 min: grid power, import and export are unknown.",
+    ]);
+    cleanup();
+    setLocale("de");
+    render(<AlertList answer={answer([], { alerts: [meter] })} onChanged={() => undefined} />);
+    expect(shown()[0]).toBe("OpenDTU-5E913B: Der Stromzähler antwortet nicht");
+  });
+
   it("an alert stored by an older gateway (no facts) keeps the gateway's words", () => {
     const { facts: _facts, ...old } = weak;
     render(<AlertList answer={answer([], { alerts: [old] })} onChanged={() => undefined} />);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import type { AlertConfigView } from "@dtu/api/alerts";
+import { ALERT_LIMITS, type AlertConfigView } from "@dtu/api/alerts";
 import { setLocale } from "../../lib/i18n";
 import { AlertSettings } from "./AlertSettings";
 
@@ -20,6 +20,7 @@ const view = (): AlertConfigView => ({
     not_producing: { enabled: true, minutes: 30 },
     event_log: { enabled: true, ignore_ids: [1, 2] },
     dtu_silent: { enabled: true, minutes: 10 },
+    meter_silent: { enabled: true, minutes: 10 },
     radio: { enabled: true, minutes: 10 },
     clock: { enabled: true, minutes: 60 },
     command_failed: { enabled: true },
@@ -82,6 +83,23 @@ describe("Settings > Alerts form", () => {
     );
     expect(screen.getByText("Enter event ids from 0 to 65535, separated by commas.")).toBeTruthy();
     expect(posts(fetchMock)).toEqual([]);
+  });
+
+  it("takes a channel URL as long as the gateway does, and refuses a longer one at its field", async () => {
+    const fetchMock = stubFetch(ok);
+    render(<AlertSettings initial={view()} />);
+    const url = (length: number) => `http://127.0.0.1:9000/${"a".repeat(length - 22)}`;
+    fireEvent.change(field("channels.webhook.url"), { target: { value: url(ALERT_LIMITS.url + 1) } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(field("channels.webhook.url").getAttribute("aria-invalid")).toBe("true"));
+    expect(posts(fetchMock)).toEqual([]);
+    // 400 characters: more than the form took before, within the gateway's limit.
+    fireEvent.change(field("channels.webhook.url"), { target: { value: url(400) } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1));
+    expect(
+      String((posts(fetchMock)[0] as { channels: { webhook: { url: string } } }).channels.webhook.url),
+    ).toHaveLength(400);
   });
 
   it("shows the gateway's refusal at the field it names", async () => {

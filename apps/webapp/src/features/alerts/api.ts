@@ -61,6 +61,7 @@ export const ruleText: Record<AlertKind | "daily_summary", MessageKey> = {
   not_producing: "alerts.rule_not_producing",
   event_log: "alerts.rule_event_log",
   dtu_silent: "alerts.rule_dtu_silent",
+  meter_silent: "alerts.rule_meter_silent",
   radio: "alerts.rule_radio",
   clock: "alerts.rule_clock",
   command_failed: "alerts.rule_command_failed",

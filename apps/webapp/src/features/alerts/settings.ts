@@ -4,18 +4,27 @@
  * so a refusal lands at its control. Numbers are kept as typed; secrets start empty (write-only: empty keeps the
  * stored one) and each has a "remove" flag, the explicit way to clear it.
  */
-import type { AlertConfigPost, AlertConfigView, AlertLanguage, AlertParams } from "@dtu/api/alerts";
+import {
+  ALERT_LIMITS,
+  ALERT_MAX_MINUTES,
+  type AlertConfigPost,
+  type AlertConfigView,
+  type AlertLanguage,
+  type AlertParams,
+} from "@dtu/api/alerts";
 import type { ApiResult } from "@dtu/api/codes";
 import { checkLength, checkNumber, type Problem, type Problems } from "../../components/ui/validation";
 import { codeKey } from "./codes";
 
-const MAX_MINUTES = 7 * 24 * 60;
+/** The gateway's own bounds (packages/api/src/alerts.ts), so the form refuses what the gateway would. */
+const MAX_MINUTES = ALERT_MAX_MINUTES;
 
 export const MINUTE_RULES = [
   "inverter_silent",
   "weak_string",
   "not_producing",
   "dtu_silent",
+  "meter_silent",
   "radio",
   "clock",
 ] as const;
@@ -127,10 +136,18 @@ export function validateAlerts(d: AlertDraft): Problems<AlertTextField> {
     p["rules.event_log.ignore_ids"] = { key: "alerts.idsInvalid" };
   const required = (on: boolean, v: string, max: number): Problem | undefined =>
     on ? checkLength(v, max, 1) : checkLength(v, max);
-  p["channels.mqtt.url"] = required(d["channels.mqtt.enabled"], d["channels.mqtt.url"], 256);
-  p["channels.ntfy.url"] = required(d["channels.ntfy.enabled"], d["channels.ntfy.url"], 256);
-  p["channels.ntfy.topic"] = required(d["channels.ntfy.enabled"], d["channels.ntfy.topic"], 64);
-  p["channels.webhook.url"] = required(d["channels.webhook.enabled"], d["channels.webhook.url"], 256);
+  p["channels.mqtt.url"] = required(d["channels.mqtt.enabled"], d["channels.mqtt.url"], ALERT_LIMITS.url);
+  p["channels.ntfy.url"] = required(d["channels.ntfy.enabled"], d["channels.ntfy.url"], ALERT_LIMITS.url);
+  p["channels.ntfy.topic"] = required(
+    d["channels.ntfy.enabled"],
+    d["channels.ntfy.topic"],
+    ALERT_LIMITS.ntfyTopic,
+  );
+  p["channels.webhook.url"] = required(
+    d["channels.webhook.enabled"],
+    d["channels.webhook.url"],
+    ALERT_LIMITS.url,
+  );
   if (d["channels.email.enabled"]) {
     p["channels.email.host"] = checkLength(d["channels.email.host"], 256, 1);
     p["channels.email.port"] = checkNumber(d["channels.email.port"], { min: 1, max: 65535, integer: true });

@@ -13,6 +13,7 @@ const words: Record<AlertKind, [MessageKey, MessageKey]> = {
   not_producing: ["alerts.kind_not_producing", "alerts.detail_not_producing"],
   event_log: ["alerts.kind_event_log", "alerts.detail_event_log"],
   dtu_silent: ["alerts.kind_dtu_silent", "alerts.detail_dtu_silent"],
+  meter_silent: ["alerts.kind_meter_silent", "alerts.detail_meter_silent"],
   radio: ["alerts.kind_radio", "alerts.detail_radio"],
   clock: ["alerts.kind_clock", "alerts.detail_clock"],
   command_failed: ["alerts.kind_command_failed", "alerts.detail_command_failed"],
