@@ -142,8 +142,11 @@ const gateways = {
 /** Waits until the gateway's `/api/system/status` says it has been up WARM_UPTIME_S (API.md §3.17 `uptime`). */
 async function warmUp(gw: RunningGateway): Promise<void> {
   for (;;) {
-    const s = (await (await fetch(`${gw.baseUrl}/api/system/status`)).json()) as { uptime?: number };
-    if ((s.uptime ?? 0) >= WARM_UPTIME_S) return;
+    const r = await fetch(`${gw.baseUrl}/api/system/status`);
+    if (!r.ok) throw new Error(`warm-up: /api/system/status answered ${r.status}`);
+    const s = (await r.json()) as { uptime?: number };
+    if (typeof s.uptime !== "number") throw new Error("warm-up: /api/system/status has no uptime");
+    if (s.uptime >= WARM_UPTIME_S) return;
     await sleep(500);
   }
 }
