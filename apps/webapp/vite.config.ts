@@ -6,6 +6,7 @@ import { purgeCss } from "./scripts/purge-css.mjs";
 import { safelist } from "./scripts/purge-safelist.mjs";
 import { scssOptions } from "./scripts/scss-options.mjs";
 import { reactPrivateFieldsPattern } from "./scripts/react-private-fields.mjs";
+import { reactDeadPaths } from "./scripts/react-dead-paths.mjs";
 import { GATEWAY_SOURCES, gatewayBuild } from "./scripts/build-kind.mjs";
 
 // The device serves exactly index.html.gz and js/app.js.gz (API.md §3.21): one JS file, CSS inside it,
@@ -17,7 +18,7 @@ const purge = (exclude: string[]) =>
   purgeCss({ src: new URL("./src", import.meta.url).pathname, safelist, exclude });
 
 const device: UserConfig = {
-  plugins: [react(), cssInjectedByJs(), packLocales()],
+  plugins: [react(), cssInjectedByJs(), packLocales(), reactDeadPaths()],
   // public/ holds the favicons; postbuild copies them, so Vite must not copy them (and not inline assets).
   publicDir: false,
   // Every URL the build writes (the index page's script, lazy chunks) relative to the page's base (issue 24 §3):

@@ -11,7 +11,8 @@ const webapp = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 const REACT =
   "the renamed property list: run `node apps/webapp/scripts/react-private-fields.mjs` (names no longer valid, " +
-  "new candidates), then `npm run build` and the browser tests on the device build (e2e/live.e2e.ts, " +
+  "new candidates), the edits of react-dom in scripts/react-dead-paths.mjs (react-dead-paths.test.ts names " +
+  "what moved), then `npm run build` and the browser tests on the device build (e2e/live.e2e.ts, " +
   "e2e/settings-a.e2e.ts)";
 const MINIFIER =
   "that `mangleProps` in vite.config.ts still renames exactly the listed names (the device size in " +

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split pending (a split grew the device build) */
 import { useState } from "react";
 import { Link, navigate, useLocation } from "../lib/router";
 import { Dropdown } from "../components/ui/Dropdown";
@@ -29,10 +28,8 @@ const liveLink: NavLink = { path: paths.home, label: "common.liveView" };
 
 /** The navigation bar of SEED §2. Collapses below lg; any link tap closes the menu. */
 export function NavBar() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const location = useLocation();
-  const loggedIn = useLoggedIn();
-  const theme = useStore(themeStore);
   const brand = useBrandIcon();
   const [open, setOpen] = useState(false);
   const collapse = () => setOpen(false);
@@ -111,92 +108,103 @@ export function NavBar() {
               )}
             {!top && menu("common.menuInfo", infoMenu)}
           </ul>
-          <ul className="navbar-nav align-items-lg-center">
-            <Dropdown
-              nav
-              end
-              ariaLabel={t("common.theme")}
-              label={<Icon name={themeIcon[theme]} label={t("common.theme")} />}
-            >
-              {(close) =>
-                THEMES.map((th) => (
-                  <li key={th}>
-                    <button
-                      type="button"
-                      className={`dropdown-item d-flex align-items-center gap-2${th === theme ? " active" : ""}`}
-                      aria-pressed={th === theme}
-                      onClick={() => {
-                        setTheme(th);
-                        close();
-                        collapse();
-                      }}
-                    >
-                      <Icon name={themeIcon[th]} />
-                      {t(themeLabel[th])}
-                    </button>
-                  </li>
-                ))
-              }
-            </Dropdown>
-            <Dropdown
-              nav
-              end
-              label={
-                <>
-                  <Icon name="globe" /> <span className="visually-hidden">{t("common.language")}: </span>
-                  {locale.toUpperCase()}
-                </>
-              }
-            >
-              {(close) =>
-                LOCALES.map((l) => (
-                  <li key={l}>
-                    <button
-                      type="button"
-                      lang={l}
-                      className={`dropdown-item${l === locale ? " active" : ""}`}
-                      aria-pressed={l === locale}
-                      onClick={() => {
-                        setLocale(l);
-                        close();
-                        collapse();
-                      }}
-                    >
-                      {t(localeLabel[l])}
-                    </button>
-                  </li>
-                ))
-              }
-            </Dropdown>
-            <li className="nav-item">
-              {loggedIn ? (
-                <button
-                  type="button"
-                  className="btn btn-outline-light btn-sm ms-lg-2 my-2 my-lg-0 d-inline-flex align-items-center gap-1"
-                  onClick={() => {
-                    logout();
-                    announce("common.loggedOut", "info");
-                    collapse();
-                    navigate(paths.home);
-                  }}
-                >
-                  <Icon name="logout" />
-                  {t("common.logout")}
-                </button>
-              ) : (
-                <Link
-                  href={location === paths.login ? paths.login : loginUrl(location)}
-                  className="btn btn-outline-light btn-sm ms-lg-2 my-2 my-lg-0 d-inline-flex align-items-center gap-1"
-                  onClick={collapse}
-                >
-                  <Icon name="login" />
-                  {t("common.login")}
-                </Link>
-              )}
-            </li>
-          </ul>
+          <NavEnd collapse={collapse} />
         </div>
       </div>
     </nav>
+  );
+}
+
+/** The bar's right end: theme, language, and the login or logout button. */
+function NavEnd({ collapse }: { collapse: () => void }) {
+  const { t, locale } = useI18n();
+  const location = useLocation();
+  const loggedIn = useLoggedIn();
+  const theme = useStore(themeStore);
+  return (
+    <ul className="navbar-nav align-items-lg-center">
+      <Dropdown
+        nav
+        end
+        ariaLabel={t("common.theme")}
+        label={<Icon name={themeIcon[theme]} label={t("common.theme")} />}
+      >
+        {(close) =>
+          THEMES.map((th) => (
+            <li key={th}>
+              <button
+                type="button"
+                className={`dropdown-item d-flex align-items-center gap-2${th === theme ? " active" : ""}`}
+                aria-pressed={th === theme}
+                onClick={() => {
+                  setTheme(th);
+                  close();
+                  collapse();
+                }}
+              >
+                <Icon name={themeIcon[th]} />
+                {t(themeLabel[th])}
+              </button>
+            </li>
+          ))
+        }
+      </Dropdown>
+      <Dropdown
+        nav
+        end
+        label={
+          <>
+            <Icon name="globe" /> <span className="visually-hidden">{t("common.language")}: </span>
+            {locale.toUpperCase()}
+          </>
+        }
+      >
+        {(close) =>
+          LOCALES.map((l) => (
+            <li key={l}>
+              <button
+                type="button"
+                lang={l}
+                className={`dropdown-item${l === locale ? " active" : ""}`}
+                aria-pressed={l === locale}
+                onClick={() => {
+                  setLocale(l);
+                  close();
+                  collapse();
+                }}
+              >
+                {t(localeLabel[l])}
+              </button>
+            </li>
+          ))
+        }
+      </Dropdown>
+      <li className="nav-item">
+        {loggedIn ? (
+          <button
+            type="button"
+            className="btn btn-outline-light btn-sm ms-lg-2 my-2 my-lg-0 d-inline-flex align-items-center gap-1"
+            onClick={() => {
+              logout();
+              announce("common.loggedOut", "info");
+              collapse();
+              navigate(paths.home);
+            }}
+          >
+            <Icon name="logout" />
+            {t("common.logout")}
+          </button>
+        ) : (
+          <Link
+            href={location === paths.login ? paths.login : loginUrl(location)}
+            className="btn btn-outline-light btn-sm ms-lg-2 my-2 my-lg-0 d-inline-flex align-items-center gap-1"
+            onClick={collapse}
+          >
+            <Icon name="login" />
+            {t("common.login")}
+          </Link>
+        )}
+      </li>
+    </ul>
   );
 }

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split pending (a split grew the device build) */
 import { useCallback, useState, type FormEvent } from "react";
 import { Alert } from "../../components/ui/ResultAlert";
 import { BackButton } from "../../components/ui/Buttons";
@@ -7,6 +6,7 @@ import { ConfirmModal } from "../../components/ui/ConfirmModal";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { FormRow, SelectField } from "../../components/ui/FormRow";
+import { ProgressBar } from "../../components/ui/ProgressBar";
 import { clearNotices, useNoticeClearer } from "../../components/ui/useSave";
 import { getBlob, toHttpError } from "../../lib/http";
 import { useI18n, type MessageKey } from "../../lib/i18n";
@@ -33,7 +33,7 @@ type Restore =
  * and only sent once confirmed.
  */
 export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () => void }) {
-  const { t, number } = useI18n();
+  const t = useI18n().t;
   const [file, setFile] = useState<File | null>(null);
   const [target, setTarget] = useState<BackupKind>(RESTORE_TARGETS[0]);
   const [state, setState] = useState<Restore>({ kind: "idle" });
@@ -87,34 +87,9 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
 
   let body;
   if (state.kind === "uploading") {
-    body = (
-      <div
-        className="progress"
-        role="progressbar"
-        aria-label={t("common.progress")}
-        aria-valuenow={state.percent}
-        aria-valuemin={0}
-        aria-valuemax={100}
-      >
-        <div className="progress-bar" style={{ width: `${state.percent}%` }}>
-          {t("common.percent", { value: number(state.percent) })}
-        </div>
-      </div>
-    );
+    body = <ProgressBar percent={state.percent} />;
   } else if (state.kind === "success" || state.kind === "error") {
-    body = (
-      <>
-        {state.kind === "success" ? (
-          <Alert type="success">{t("config.restored")}</Alert>
-        ) : (
-          <Alert type="danger">{state.text}</Alert>
-        )}
-        {state.kind === "success" && (
-          <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("common.runningAgain")} />
-        )}
-        <BackButton onClick={back} disabled={restart === "waiting"} />
-      </>
-    );
+    body = <Finished error={state.kind === "error" ? state.text : undefined} restart={restart} back={back} />;
   } else {
     body = (
       <form onSubmit={(e) => void check(e)} noValidate>
@@ -162,6 +137,32 @@ export function RestoreCard({ files, reload }: { files: ConfigFiles; reload: () 
   }
 
   return <Card title={t("config.restoreTitle")}>{body}</Card>;
+}
+
+/** After the upload: restored (and the device restarting) or the device's refusal, with Back. */
+function Finished({
+  error,
+  restart,
+  back,
+}: {
+  error: string | undefined;
+  restart: "idle" | "waiting" | "back";
+  back: () => void;
+}) {
+  const t = useI18n().t;
+  return (
+    <>
+      {error === undefined ? (
+        <Alert type="success">{t("config.restored")}</Alert>
+      ) : (
+        <Alert type="danger">{error}</Alert>
+      )}
+      {error === undefined && (
+        <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("common.runningAgain")} />
+      )}
+      <BackButton onClick={back} disabled={restart === "waiting"} />
+    </>
+  );
 }
 
 /** Summary lines and their labels, borrowed from the settings pages. */

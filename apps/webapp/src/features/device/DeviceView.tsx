@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split pending (a split grew the device build) */
 import { useEffect, useState, type FormEvent } from "react";
 import { uiLimits } from "@dtu/api/limits";
 import { SaveButton } from "../../components/ui/Buttons";
@@ -33,7 +32,7 @@ function pinText(t: Translate, v: PinValue): string {
 
 /** Device manager (SEED §2): pin assignment and display tabs, one Save for both. */
 export function DeviceView({ config, onReload }: { config: DeviceConfig; onReload: () => void }) {
-  const { t, number } = useI18n();
+  const t = useI18n().t;
   const [profiles, setProfiles] = useState<Profiles>();
   const [profile, setProfile] = useState(() => selectedName(config.curPin.name));
   const [display, setDisplay] = useState(config.display);
@@ -96,6 +95,37 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
         options={names.map((n) => [n, n === DEFAULT_PROFILE ? t("device.default") : n] as const)}
       />
       <div className="alert alert-warning">{t("device.rebootHint")}</div>
+      <PinTable rows={rows} />
+    </>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Tabs
+        items={[
+          { key: "pins", title: t("device.tabPins"), content: pinTab },
+          {
+            key: "display",
+            title: t("device.tabDisplay"),
+            content: <DisplayTab display={display} setDisplay={setDisplay} />,
+          },
+        ]}
+      />
+      {/* Result and Save at the end, right-aligned, as on the other settings forms. */}
+      <ResultAlert result={result} onClose={clear} />
+      <DeviceRestartNote state={restart} waiting={t("device.waiting")} back={t("common.runningAgain")} />
+      <div className="text-end mb-3">
+        <SaveButton busy={busy} />
+      </div>
+    </form>
+  );
+}
+
+/** The pin table: the chosen profile's pins beside the active ones, differences marked. */
+function PinTable({ rows }: { rows: ReturnType<typeof compareRows> }) {
+  const t = useI18n().t;
+  return (
+    <>
       {/* Focusable so keyboard users can scroll it on a phone (axe: scrollable-region-focusable). */}
       <div className="table-responsive" tabIndex={0}>
         <table className="table table-sm align-middle">
@@ -129,7 +159,13 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
       </div>
     </>
   );
+}
 
+type Display = DeviceConfig["display"];
+
+/** The display tab (API.md §3.11 `display`). */
+function DisplayTab({ display, setDisplay }: { display: Display; setDisplay: (d: Display) => void }) {
+  const { t, number } = useI18n();
   const hasLocale = typeof display.locale === "string";
   const langValue = hasLocale ? (display.locale ?? "en") : String(display.language ?? 0);
   const langOptions: (readonly [string, string])[] = hasLocale
@@ -139,7 +175,7 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
     : LANGUAGES.map((code, i) => [String(i), languageName(t, code)] as const);
   const { min, max } = uiLimits.display.contrast;
 
-  const displayTab = (
+  return (
     <>
       <CheckField
         label={t("device.powerSave")}
@@ -196,23 +232,6 @@ export function DeviceView({ config, onReload }: { config: DeviceConfig; onReloa
         )}
       </FormRow>
     </>
-  );
-
-  return (
-    <form onSubmit={submit} noValidate>
-      <Tabs
-        items={[
-          { key: "pins", title: t("device.tabPins"), content: pinTab },
-          { key: "display", title: t("device.tabDisplay"), content: displayTab },
-        ]}
-      />
-      {/* Result and Save at the end, right-aligned, as on the other settings forms. */}
-      <ResultAlert result={result} onClose={clear} />
-      <DeviceRestartNote state={restart} waiting={t("device.waiting")} back={t("common.runningAgain")} />
-      <div className="text-end mb-3">
-        <SaveButton busy={busy} />
-      </div>
-    </form>
   );
 }
 

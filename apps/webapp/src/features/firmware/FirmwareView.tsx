@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split pending (a split grew the device build) */
 import { useEffect, useState, type ChangeEvent } from "react";
 import { Alert } from "../../components/ui/ResultAlert";
 import { deviceLimits } from "@dtu/api/limits";
@@ -6,6 +5,7 @@ import { BackButton } from "../../components/ui/Buttons";
 import { DeviceRestartNote } from "../../components/ui/DeviceRestart";
 import { useDeviceRestart } from "../../components/ui/deviceRestart";
 import { FormRow } from "../../components/ui/FormRow";
+import { ProgressBar } from "../../components/ui/ProgressBar";
 import { useI18n } from "../../lib/i18n";
 import { uploadFirmware, uploadOutcome } from "./api";
 import { imageProblem, isFirmwareName, md5OfBlob } from "./files";
@@ -84,55 +84,12 @@ export function FirmwareView() {
     setPhase({ kind: "idle" });
   }
 
-  const bar = (percent: number) => (
-    <div
-      className="progress mb-3"
-      role="progressbar"
-      aria-label={t("common.progress")}
-      aria-valuenow={percent}
-      aria-valuemin={0}
-      aria-valuemax={100}
-    >
-      <div className="progress-bar" style={{ width: `${percent}%` }}>
-        {t("common.percent", { value: number(percent) })}
-      </div>
-    </div>
-  );
-
-  if (phase.kind === "success") {
-    return (
-      <section className="card border-success">
-        <h2 className="card-header h6 mb-0 py-2">{t("firmware.successTitle")}</h2>
-        <div className="card-body">
-          {bar(100)}
-          <p>{t("firmware.successText")}</p>
-          <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("firmware.back")} />
-          <BackButton onClick={back} />
-        </div>
-      </section>
-    );
-  }
+  if (phase.kind === "success") return <Upgraded restart={restart} back={back} />;
 
   if (phase.kind === "error") {
+    const md5 = phase.retry;
     return (
-      <section className="card border-danger">
-        <h2 className="card-header h6 mb-0 py-2">{t("firmware.errorTitle")}</h2>
-        <div className="card-body">
-          <Alert type="danger">{phase.text}</Alert>
-          <div className="d-flex gap-2">
-            <BackButton onClick={back} />
-            {file && phase.retry && (
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={() => void send(file, phase.retry ?? "")}
-              >
-                {t("common.retry")}
-              </button>
-            )}
-          </div>
-        </div>
-      </section>
+      <Failed text={phase.text} back={back} retry={file && md5 ? () => void send(file, md5) : undefined} />
     );
   }
 
@@ -142,27 +99,10 @@ export function FirmwareView() {
         {phase.kind === "busy" ? (
           <>
             <p role="status">{phase.hashing ? t("firmware.hashing") : t("firmware.uploading")}</p>
-            {bar(phase.percent)}
+            <ProgressBar percent={phase.percent} spaced />
           </>
         ) : phase.kind === "ready" && file ? (
-          <>
-            <h2 className="h6">{t("firmware.ready")}</h2>
-            <dl className="row">
-              <dt className="col-sm-3">{t("firmware.file")}</dt>
-              <dd className="col-sm-9 text-break">{file.name}</dd>
-              <dt className="col-sm-3">{t("common.size")}</dt>
-              <dd className="col-sm-9">{t("firmware.bytes", { value: number(file.size) })}</dd>
-              <dt className="col-sm-3">MD5</dt>
-              <dd className="col-sm-9 font-monospace text-break">{phase.md5}</dd>
-            </dl>
-            <p>{t("firmware.imageOk", { max: number(deviceLimits.firmwareMaxBytes) })}</p>
-            <div className="d-flex gap-2">
-              <BackButton onClick={back} />
-              <button type="button" className="btn btn-primary" onClick={() => void send(file, phase.md5)}>
-                {t("firmware.upload")}
-              </button>
-            </div>
-          </>
+          <Ready file={file} md5={phase.md5} back={back} upload={() => void send(file, phase.md5)} />
         ) : (
           <>
             <p>{t("firmware.intro")}</p>
@@ -183,5 +123,77 @@ export function FirmwareView() {
         )}
       </div>
     </section>
+  );
+}
+
+/** The success card: the new firmware is in, the device restarts (SEED §2). */
+function Upgraded({ restart, back }: { restart: "idle" | "waiting" | "back"; back: () => void }) {
+  const t = useI18n().t;
+  return (
+    <section className="card border-success">
+      <h2 className="card-header h6 mb-0 py-2">{t("firmware.successTitle")}</h2>
+      <div className="card-body">
+        <ProgressBar percent={100} spaced />
+        <p>{t("firmware.successText")}</p>
+        <DeviceRestartNote state={restart} waiting={t("common.waiting")} back={t("firmware.back")} />
+        <BackButton onClick={back} />
+      </div>
+    </section>
+  );
+}
+
+/** The error card: Back, and Retry where trying again can help (`retry`). */
+function Failed({ text, back, retry }: { text: string; back: () => void; retry: (() => void) | undefined }) {
+  const t = useI18n().t;
+  return (
+    <section className="card border-danger">
+      <h2 className="card-header h6 mb-0 py-2">{t("firmware.errorTitle")}</h2>
+      <div className="card-body">
+        <Alert type="danger">{text}</Alert>
+        <div className="d-flex gap-2">
+          <BackButton onClick={back} />
+          {retry && (
+            <button type="button" className="btn btn-primary" onClick={retry}>
+              {t("common.retry")}
+            </button>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The checked image's summary, to confirm before it is sent. */
+function Ready({
+  file,
+  md5,
+  back,
+  upload,
+}: {
+  file: File;
+  md5: string;
+  back: () => void;
+  upload: () => void;
+}) {
+  const { t, number } = useI18n();
+  return (
+    <>
+      <h2 className="h6">{t("firmware.ready")}</h2>
+      <dl className="row">
+        <dt className="col-sm-3">{t("firmware.file")}</dt>
+        <dd className="col-sm-9 text-break">{file.name}</dd>
+        <dt className="col-sm-3">{t("common.size")}</dt>
+        <dd className="col-sm-9">{t("firmware.bytes", { value: number(file.size) })}</dd>
+        <dt className="col-sm-3">MD5</dt>
+        <dd className="col-sm-9 font-monospace text-break">{md5}</dd>
+      </dl>
+      <p>{t("firmware.imageOk", { max: number(deviceLimits.firmwareMaxBytes) })}</p>
+      <div className="d-flex gap-2">
+        <BackButton onClick={back} />
+        <button type="button" className="btn btn-primary" onClick={upload}>
+          {t("firmware.upload")}
+        </button>
+      </div>
+    </>
   );
 }

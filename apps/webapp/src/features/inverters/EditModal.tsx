@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split pending (a split grew the device build) */
 import { useState } from "react";
 import type { ApiResult } from "@dtu/api/codes";
 import { CheckField, InputField } from "../../components/ui/FormRow";
@@ -155,69 +154,8 @@ export function EditModal({
   );
 
   const strings = draft.channel.map((c, i) => (
-    <fieldset key={i} className="mb-3">
-      <legend className="h6">{t("inverters.stringN", { n: i + 1 })}</legend>
-      <InputField
-        label={t("common.name")}
-        value={c.name}
-        error={problemText(t, errors.channel[i]?.name)}
-        onChange={(e) => setChannel(i, { name: e.target.value })}
-      />
-      <InputField
-        label={t("inverters.maxPower")}
-        hint={i === 0 ? t("inverters.maxPowerHint") : undefined}
-        type="number"
-        min={0}
-        step={1}
-        postfix="W"
-        value={c.max_power}
-        error={problemText(t, errors.channel[i]?.max_power)}
-        onChange={(e) => setChannel(i, { max_power: e.target.value })}
-      />
-      <InputField
-        label={t("inverters.yieldOffset")}
-        hint={i === 0 ? t("inverters.yieldOffsetHint") : undefined}
-        type="number"
-        min={0}
-        step="any"
-        postfix="kWh"
-        value={c.yield_total_offset}
-        error={problemText(t, errors.channel[i]?.yield_total_offset)}
-        onChange={(e) => setChannel(i, { yield_total_offset: e.target.value })}
-      />
-    </fieldset>
+    <StringFields key={i} i={i} c={c} errors={errors.channel[i]} set={(patch) => setChannel(i, patch)} />
   ));
-
-  const flag = (f: Flag, label: string) => (
-    <CheckField
-      label={label}
-      switchStyle
-      checked={draft.flags[f]}
-      onChange={(e) => setDraft({ ...draft, flags: { ...draft.flags, [f]: e.target.checked } })}
-    />
-  );
-
-  const advanced = (
-    <>
-      {flag("poll_enable", t("inverters.pollEnable"))}
-      {flag("poll_enable_night", t("inverters.pollNight"))}
-      {flag("command_enable", t("inverters.commandEnable"))}
-      {flag("command_enable_night", t("inverters.commandNight"))}
-      <InputField
-        label={t("inverters.threshold")}
-        hint={t("inverters.thresholdHint")}
-        type="number"
-        min={1}
-        max={100}
-        step={1}
-        value={draft.reachable_threshold}
-        error={problemText(t, errors.threshold)}
-        onChange={(e) => setDraft({ ...draft, reachable_threshold: e.target.value })}
-      />
-      {flag("zero_runtime", t("inverters.zeroRuntime"))}
-      {flag("zero_day", t("inverters.zeroDay"))}
-    </>
-  );
 
   return (
     <Modal
@@ -243,9 +181,104 @@ export function EditModal({
         items={[
           { key: "general", title: t("common.general"), content: general },
           { key: "string", title: t("inverters.tabString"), content: strings },
-          { key: "advanced", title: t("inverters.tabAdvanced"), content: advanced },
+          {
+            key: "advanced",
+            title: t("inverters.tabAdvanced"),
+            content: <AdvancedTab draft={draft} setDraft={setDraft} error={errors.threshold} />,
+          },
         ]}
       />
     </Modal>
+  );
+}
+
+/** One string's fields (String tab). */
+function StringFields({
+  i,
+  c,
+  errors,
+  set,
+}: {
+  i: number;
+  c: ChannelDraft;
+  errors: Errors["channel"][number] | undefined;
+  set: (patch: Partial<ChannelDraft>) => void;
+}) {
+  const t = useT();
+  return (
+    <fieldset className="mb-3">
+      <legend className="h6">{t("inverters.stringN", { n: i + 1 })}</legend>
+      <InputField
+        label={t("common.name")}
+        value={c.name}
+        error={problemText(t, errors?.name)}
+        onChange={(e) => set({ name: e.target.value })}
+      />
+      <InputField
+        label={t("inverters.maxPower")}
+        hint={i === 0 ? t("inverters.maxPowerHint") : undefined}
+        type="number"
+        min={0}
+        step={1}
+        postfix="W"
+        value={c.max_power}
+        error={problemText(t, errors?.max_power)}
+        onChange={(e) => set({ max_power: e.target.value })}
+      />
+      <InputField
+        label={t("inverters.yieldOffset")}
+        hint={i === 0 ? t("inverters.yieldOffsetHint") : undefined}
+        type="number"
+        min={0}
+        step="any"
+        postfix="kWh"
+        value={c.yield_total_offset}
+        error={problemText(t, errors?.yield_total_offset)}
+        onChange={(e) => set({ yield_total_offset: e.target.value })}
+      />
+    </fieldset>
+  );
+}
+
+/** The Advanced tab: polling and command switches, the reachable threshold, the zeroing switches. */
+function AdvancedTab({
+  draft,
+  setDraft,
+  error,
+}: {
+  draft: Draft;
+  setDraft: (d: Draft) => void;
+  error: Problem | undefined;
+}) {
+  const t = useT();
+  const flag = (f: Flag, label: string) => (
+    <CheckField
+      label={label}
+      switchStyle
+      checked={draft.flags[f]}
+      onChange={(e) => setDraft({ ...draft, flags: { ...draft.flags, [f]: e.target.checked } })}
+    />
+  );
+
+  return (
+    <>
+      {flag("poll_enable", t("inverters.pollEnable"))}
+      {flag("poll_enable_night", t("inverters.pollNight"))}
+      {flag("command_enable", t("inverters.commandEnable"))}
+      {flag("command_enable_night", t("inverters.commandNight"))}
+      <InputField
+        label={t("inverters.threshold")}
+        hint={t("inverters.thresholdHint")}
+        type="number"
+        min={1}
+        max={100}
+        step={1}
+        value={draft.reachable_threshold}
+        error={problemText(t, error)}
+        onChange={(e) => setDraft({ ...draft, reachable_threshold: e.target.value })}
+      />
+      {flag("zero_runtime", t("inverters.zeroRuntime"))}
+      {flag("zero_day", t("inverters.zeroDay"))}
+    </>
   );
 }

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split by h-owner */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ApiResult } from "@dtu/api/codes";
 import { BoolBadge } from "../../components/ui/Badge";
@@ -15,30 +14,15 @@ import { EditModal } from "./EditModal";
 import { moveItem, orderIds, sortByOrder } from "./order";
 import { useSortable } from "./useSortable";
 
-/** The inverter settings: add form, sortable list with Save order, edit and delete dialogs. */
-export function InvertersView({ initial }: { initial: InverterList }) {
+/**
+ * Moving rows by drag or by the arrow keys on a row's handle: the rows re-ordered, the move said to screen readers,
+ * and after a keyboard move the used handle keeps the focus.
+ */
+function useMoves(rows: InverterEntry[], setRows: (rows: InverterEntry[]) => void) {
   const t = useT();
-  const [rows, setRows] = useState(() => sortByOrder(initial.inverter));
-  const { busy, result, clear, setResult, run } = useSave();
-  const [editing, setEditing] = useState<InverterEntry | null>(null);
-  const [deleting, setDeleting] = useState<InverterEntry | null>(null);
   const [said, setSaid] = useState("");
   const [focusId, setFocusId] = useState<number | null>(null);
   const handles = useRef(new Map<number, HTMLButtonElement>());
-  const hintId = useId();
-
-  async function refresh() {
-    try {
-      const l = await getJson<InverterList>(inverterListPath);
-      setRows(sortByOrder(l.inverter));
-    } catch (e) {
-      setResult({ type: "danger", message: toHttpError(e).message });
-    }
-  }
-
-  async function act(action: Promise<ApiResult>) {
-    if ((await run(action)).type === "success") await refresh();
-  }
 
   function move(from: number, to: number) {
     const next = moveItem(rows, from, to);
@@ -68,6 +52,36 @@ export function InvertersView({ initial }: { initial: InverterList }) {
     if (item) setFocusId(item.id);
   }
 
+  const handleRef = (id: number) => (el: HTMLButtonElement | null) => {
+    if (el) handles.current.set(id, el);
+    else handles.current.delete(id);
+  };
+  return { said, sortable, handleRef, onHandleKey };
+}
+
+/** The inverter settings: add form, sortable list with Save order, edit and delete dialogs. */
+export function InvertersView({ initial }: { initial: InverterList }) {
+  const t = useT();
+  const [rows, setRows] = useState(() => sortByOrder(initial.inverter));
+  const { busy, result, clear, setResult, run } = useSave();
+  const [editing, setEditing] = useState<InverterEntry | null>(null);
+  const [deleting, setDeleting] = useState<InverterEntry | null>(null);
+  const { said, sortable, handleRef, onHandleKey } = useMoves(rows, setRows);
+  const hintId = useId();
+
+  async function refresh() {
+    try {
+      const l = await getJson<InverterList>(inverterListPath);
+      setRows(sortByOrder(l.inverter));
+    } catch (e) {
+      setResult({ type: "danger", message: toHttpError(e).message });
+    }
+  }
+
+  async function act(action: Promise<ApiResult>) {
+    if ((await run(action)).type === "success") await refresh();
+  }
+
   return (
     <>
       <AddForm onAdded={() => void refresh()} serials={rows.map((r) => r.serial)} />
@@ -87,84 +101,20 @@ export function InvertersView({ initial }: { initial: InverterList }) {
                   handle, name and buttons fit a 360 px phone. */}
               <div className="table-responsive" tabIndex={0}>
                 <table className="table table-sm table-striped align-middle mb-3">
-                  <thead>
-                    <tr>
-                      <th scope="col">
-                        <span className="visually-hidden">{t("inverters.colOrder")}</span>
-                      </th>
-                      <th scope="col">{t("common.status")}</th>
-                      <th scope="col" className="d-none d-sm-table-cell">
-                        {t("inverters.serial")}
-                      </th>
-                      <th scope="col">{t("common.name")}</th>
-                      <th scope="col" className="d-none d-md-table-cell">
-                        {t("inverters.colType")}
-                      </th>
-                      <th scope="col" className="text-end">
-                        {t("inverters.colActions")}
-                      </th>
-                    </tr>
-                  </thead>
+                  <ListHead />
                   <tbody>
                     {rows.map((inv, i) => (
-                      <tr key={inv.id} {...sortable.rowProps(i)}>
-                        <td>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-link text-body p-1"
-                            aria-label={t("inverters.moveLabel", { name: inv.name })}
-                            aria-describedby={hintId}
-                            data-handle={inv.id}
-                            ref={(el) => {
-                              if (el) handles.current.set(inv.id, el);
-                              else handles.current.delete(inv.id);
-                            }}
-                            onKeyDown={(e) => onHandleKey(e, i)}
-                            {...sortable.handleProps(i)}
-                          >
-                            <Icon name="grip" />
-                          </button>
-                        </td>
-                        <td>
-                          <span className="d-inline-flex flex-wrap gap-1">
-                            <BoolBadge
-                              value={inv.poll_enable}
-                              yes={t("inverters.receiveOn")}
-                              no={t("inverters.receiveOff")}
-                            />
-                            <span className="d-none d-sm-inline">
-                              <BoolBadge
-                                value={inv.command_enable}
-                                yes={t("inverters.sendOn")}
-                                no={t("inverters.sendOff")}
-                              />
-                            </span>
-                          </span>
-                        </td>
-                        <td className="d-none d-sm-table-cell">{inv.serial}</td>
-                        <td>{inv.name}</td>
-                        <td className="d-none d-md-table-cell">{inv.type}</td>
-                        <td className="text-end text-nowrap">
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline-primary me-1"
-                            aria-label={t("inverters.editLabel", { name: inv.name })}
-                            title={t("inverters.editLabel", { name: inv.name })}
-                            onClick={() => setEditing(inv)}
-                          >
-                            <Icon name="pencil" />
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-sm btn-outline-danger"
-                            aria-label={t("inverters.deleteLabel", { name: inv.name })}
-                            title={t("inverters.deleteLabel", { name: inv.name })}
-                            onClick={() => setDeleting(inv)}
-                          >
-                            <Icon name="trash" />
-                          </button>
-                        </td>
-                      </tr>
+                      <InverterRow
+                        key={inv.id}
+                        inv={inv}
+                        row={sortable.rowProps(i)}
+                        handle={sortable.handleProps(i)}
+                        hintId={hintId}
+                        handleRef={handleRef(inv.id)}
+                        onHandleKey={(e) => onHandleKey(e, i)}
+                        onEdit={() => setEditing(inv)}
+                        onDelete={() => setDeleting(inv)}
+                      />
                     ))}
                   </tbody>
                 </table>
@@ -206,5 +156,96 @@ export function InvertersView({ initial }: { initial: InverterList }) {
         {deleting && t("inverters.deleteText", { name: deleting.name, serial: deleting.serial })}
       </ConfirmModal>
     </>
+  );
+}
+
+/** The list's column headers; below sm the serial is hidden, below md the type (the dialogs show both). */
+function ListHead() {
+  const t = useT();
+  return (
+    <thead>
+      <tr>
+        <th scope="col">
+          <span className="visually-hidden">{t("inverters.colOrder")}</span>
+        </th>
+        <th scope="col">{t("common.status")}</th>
+        <th scope="col" className="d-none d-sm-table-cell">
+          {t("inverters.serial")}
+        </th>
+        <th scope="col">{t("common.name")}</th>
+        <th scope="col" className="d-none d-md-table-cell">
+          {t("inverters.colType")}
+        </th>
+        <th scope="col" className="text-end">
+          {t("inverters.colActions")}
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+type Sortable = ReturnType<typeof useSortable>;
+
+/** One inverter's row: the move handle, what it receives and sends, serial, name, type, edit and delete. */
+function InverterRow(p: {
+  inv: InverterEntry;
+  row: ReturnType<Sortable["rowProps"]>;
+  handle: ReturnType<Sortable["handleProps"]>;
+  hintId: string;
+  handleRef: (el: HTMLButtonElement | null) => void;
+  onHandleKey: (e: KeyboardEvent) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  const { inv, row, handle, hintId, handleRef, onHandleKey, onEdit, onDelete } = p;
+  return (
+    <tr {...row}>
+      <td>
+        <button
+          type="button"
+          className="btn btn-sm btn-link text-body p-1"
+          aria-label={t("inverters.moveLabel", { name: inv.name })}
+          aria-describedby={hintId}
+          data-handle={inv.id}
+          ref={handleRef}
+          onKeyDown={onHandleKey}
+          {...handle}
+        >
+          <Icon name="grip" />
+        </button>
+      </td>
+      <td>
+        <span className="d-inline-flex flex-wrap gap-1">
+          <BoolBadge value={inv.poll_enable} yes={t("inverters.receiveOn")} no={t("inverters.receiveOff")} />
+          <span className="d-none d-sm-inline">
+            <BoolBadge value={inv.command_enable} yes={t("inverters.sendOn")} no={t("inverters.sendOff")} />
+          </span>
+        </span>
+      </td>
+      <td className="d-none d-sm-table-cell">{inv.serial}</td>
+      <td>{inv.name}</td>
+      <td className="d-none d-md-table-cell">{inv.type}</td>
+      <td className="text-end text-nowrap">
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-primary me-1"
+          aria-label={t("inverters.editLabel", { name: inv.name })}
+          title={t("inverters.editLabel", { name: inv.name })}
+          onClick={onEdit}
+        >
+          <Icon name="pencil" />
+        </button>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          aria-label={t("inverters.deleteLabel", { name: inv.name })}
+          title={t("inverters.deleteLabel", { name: inv.name })}
+          onClick={onDelete}
+        >
+          <Icon name="trash" />
+        </button>
+      </td>
+    </tr>
   );
 }

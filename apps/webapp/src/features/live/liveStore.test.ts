@@ -249,7 +249,7 @@ describe("LiveFeed silent socket and polling state", () => {
 });
 
 describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
-  it("dates the device start from the uptime and places the device's sun, at every GET", async () => {
+  it("dates the device start from the uptime and, with a silent inverter, places the device's sun, at every GET", async () => {
     let uptime = 100;
     let rise = "07:45:00";
     const { feed, timers, sockets, fetchJson } = setup((path) => {
@@ -263,7 +263,7 @@ describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
           sun_isSunsetAvailable: true,
           sun_isDayPeriod: false,
         };
-      return doc([inverter("A")]);
+      return doc([inverter("A", { reachable: false })]);
     });
     timers.advance(500_000);
     feed.acquire();
@@ -306,7 +306,7 @@ describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
               sun_isSunsetAvailable: true,
               sun_isDayPeriod: true,
             }
-          : doc([inverter("A")]),
+          : doc([inverter("A", { reachable: false })]),
       () => clock,
     );
     const ntp = () => fetchJson.mock.calls.filter(([p]) => p === "/api/ntp/status").length;
@@ -333,6 +333,41 @@ describe("LiveFeed device facts (issue 13 items 1, 4)", () => {
     clock += 60_000;
     await push(false);
     expect(ntp()).toBe(3);
+  });
+
+  it("by day the first value waits for no sun: with every inverter answering the GET asks only the uptime", async () => {
+    let answerSun: (() => void) | undefined;
+    const { feed, fetchJson } = setup(() => doc([inverter("A")]));
+    fetchJson.mockImplementation((path: string) =>
+      path === "/api/ntp/status"
+        ? new Promise((r) => (answerSun = () => r({ ntp_status: false })))
+        : Promise.resolve(path === "/api/system/status" ? { uptime: 100 } : doc([inverter("A")])),
+    );
+    feed.acquire();
+    await flush();
+    expect(fetchJson.mock.calls.map(([p]) => p).sort()).toEqual([
+      "/api/livedata/status",
+      "/api/system/status",
+    ]);
+    expect(feed.store.get().loaded).toBe(true);
+    expect(answerSun).toBeUndefined();
+  });
+
+  it("a silent inverter's first document is shown with the sun, so no failed state shows before it", async () => {
+    let answerSun: (() => void) | undefined;
+    const { feed, fetchJson } = setup(() => undefined);
+    fetchJson.mockImplementation((path: string) =>
+      path === "/api/ntp/status"
+        ? new Promise((r) => (answerSun = () => r({ ntp_status: false })))
+        : Promise.resolve(path === "/api/system/status" ? {} : doc([inverter("A", { reachable: false })])),
+    );
+    feed.acquire();
+    await flush();
+    expect(answerSun).toBeDefined();
+    expect(feed.store.get().loaded).toBe(false);
+    answerSun?.();
+    await flush();
+    expect(feed.store.get()).toMatchObject({ loaded: true, facts: { sun: null } });
   });
 
   it("a failed fact request leaves the fact unknown", async () => {

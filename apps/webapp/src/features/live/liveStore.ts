@@ -44,6 +44,12 @@ function parse(text: string): LiveMessage | undefined {
   }
 }
 
+/** An inverter of a document whose state hangs on the sun: silent, or not polled (state.ts `inverterStatus`). */
+function silent(x: unknown): boolean {
+  const i = x as Partial<LiveInverter> | null;
+  return i?.reachable === false || i?.poll_enabled === false;
+}
+
 /** How recent a GET (asked or answered) must be for a socket open to reuse it instead of asking again. */
 const REUSE_GET_MS = 3000;
 /** Sun facts asked again while an inverter is silent: after a minute while the device had none, else hourly. */
@@ -105,20 +111,20 @@ export class LiveFeed {
       at - this.sunAskedAt >= (facts.sun ? SUN_REFRESH_MS : SUN_RETRY_MS) &&
       order.some((k) => inverters[k]?.data.reachable === false)
     )
-      this.askSun({ gen: this.generation });
+      void this.askSun({ gen: this.generation });
   }
 
-  private askSun(req: { gen: number }): void {
+  private askSun(req: { gen: number }): Promise<void> {
     this.sunAskedAt = this.now();
-    this.fact<NtpStatus>(req, endpoints.ntpStatus.path, (n) => ({ sun: sunFacts(n, this.now()) }));
+    return this.fact<NtpStatus>(req, endpoints.ntpStatus.path, (n) => ({ sun: sunFacts(n, this.now()) }));
   }
 
   /**
    * One device fact from a read-access answer, for the GET `req` (whose generation a start may adopt); a failed
-   * request leaves the fact unknown.
+   * request leaves the fact unknown. Resolves once the fact is in (or not to be had).
    */
-  private fact<T>(req: { gen: number }, path: string, pick: (answer: T) => DeviceFacts): void {
-    this.fetchJson<T>(path).then(
+  private fact<T>(req: { gen: number }, path: string, pick: (answer: T) => DeviceFacts): Promise<void> {
+    return this.fetchJson<T>(path).then(
       (a) => {
         if (req.gen === this.generation) this.patch({ facts: { ...this.store.get().facts, ...pick(a) } });
       },
@@ -145,22 +151,29 @@ export class LiveFeed {
     this.fetchJson<LiveMessage>(endpoints.liveStatus.path).then(
       (doc) => {
         if (!done()) return;
-        this.answeredAt = this.now();
-        this.detailAsked.clear();
-        this.apply(doc, true);
-        if (this.store.get().connection === "retrying") this.patch({ polling: true });
+        const show = () => {
+          if (req.gen !== this.generation) return;
+          this.answeredAt = this.now();
+          this.detailAsked.clear();
+          this.apply(doc, true);
+          if (this.store.get().connection === "retrying") this.patch({ polling: true });
+        };
+        // The sun tells a sleeping inverter from a failed one, and an inverter polled only by day (state.ts): asked
+        // when the document has one that is silent or not polled, and shown with it, so that no red "Not answering"
+        // flashes at night. By day with every inverter answering the first value waits for nothing but this GET.
+        if (doc.inverters?.some(silent)) void this.askSun(req).then(show);
+        else show();
       },
       (e: unknown) => {
         if (!done()) return;
         this.patch(this.store.get().loaded ? { polling: false } : { polling: false, error: toHttpError(e) });
       },
     );
-    // Every GET follows a (re)connect, so also any restart: the uptime dates the start (never-read inverters), the
-    // sun tells a sleeping inverter from a failed one. Asked with the GET, so that no state shows before them.
-    this.fact<SystemStatus>(req, endpoints.systemStatus.path, (s) => ({
+    // Every GET follows a (re)connect, so also any restart: the uptime dates the start (never-read inverters).
+    // Asked with the GET, so that no state shows before it.
+    void this.fact<SystemStatus>(req, endpoints.systemStatus.path, (s) => ({
       bootAt: typeof s.uptime === "number" ? this.now() - s.uptime * 1000 : undefined,
     }));
-    this.askSun(req);
   }
 
   private fetchMissingDetail(): void {

@@ -1,4 +1,3 @@
-/* eslint-disable max-lines-per-function -- issue 30 §7: split by h-owner */
 import { useEffect, useState, type FormEvent } from "react";
 import type { LimitStatus } from "@dtu/api/live";
 import { CheckField, InputField, SelectField } from "../../../components/ui/FormRow";
@@ -23,7 +22,7 @@ const INVALID_TYPE = 5003;
  * max_power rule. The status badge refreshes while open; on success the dialog closes.
  */
 export function LimitDialog({ serial, name, onClose, read = true }: InverterDialogProps) {
-  const { t, number } = useI18n();
+  const t = useI18n().t;
   const { data, loading, error, reload } = useApi<LimitStatus>(livePaths.limitStatus);
   usePolling(reload);
   const status = data?.[serial];
@@ -82,46 +81,7 @@ export function LimitDialog({ serial, name, onClose, read = true }: InverterDial
           <div className="alert alert-info mb-0">{t("live.noInfo")}</div>
         ) : (
           <form id={`limit-${serial}`} onSubmit={(e) => void submit(e)} noValidate>
-            <table className="table table-sm">
-              <tbody>
-                <tr>
-                  <th scope="row" className="fw-normal">
-                    {t("live.limitCurrentRelative")}
-                  </th>
-                  <td>
-                    {readText(
-                      number,
-                      status.limit_relative,
-                      Number.isInteger(status.limit_relative) ? 0 : 1,
-                      read,
-                    )}{" "}
-                    %
-                  </td>
-                </tr>
-                {read && maxPower > 0 && (
-                  <tr>
-                    <th scope="row" className="fw-normal">
-                      {t("live.limitCurrentAbsolute")}
-                    </th>
-                    <td>{number((status.limit_relative * maxPower) / 100, 0)} W</td>
-                  </tr>
-                )}
-                <tr>
-                  <th scope="row" className="fw-normal">
-                    {t("live.infoMaxPower")}
-                  </th>
-                  <td>{maxPower > 0 ? `${number(maxPower, 0)} W` : t("live.unknown")}</td>
-                </tr>
-                <tr>
-                  <th scope="row" className="fw-normal">
-                    {t("live.limitStatus")}
-                  </th>
-                  <td>
-                    <StatusBadge status={status.limit_set_status} />
-                  </td>
-                </tr>
-              </tbody>
-            </table>
+            <LimitTable status={status} maxPower={maxPower} read={read} />
             <ResultAlert result={result} onClose={clear} />
             <SelectField
               label={t("live.limitKind")}
@@ -164,5 +124,54 @@ export function LimitDialog({ serial, name, onClose, read = true }: InverterDial
         )}
       </DialogBody>
     </Modal>
+  );
+}
+
+/** What the inverter's limit is now (API.md §3.7): relative, absolute where known, its maximum, the last set's state. */
+function LimitTable({
+  status,
+  maxPower,
+  read,
+}: {
+  status: LimitStatus[string];
+  maxPower: number;
+  read: boolean;
+}) {
+  const { t, number } = useI18n();
+  return (
+    <table className="table table-sm">
+      <tbody>
+        <tr>
+          <th scope="row" className="fw-normal">
+            {t("live.limitCurrentRelative")}
+          </th>
+          <td>
+            {readText(number, status.limit_relative, Number.isInteger(status.limit_relative) ? 0 : 1, read)} %
+          </td>
+        </tr>
+        {read && maxPower > 0 && (
+          <tr>
+            <th scope="row" className="fw-normal">
+              {t("live.limitCurrentAbsolute")}
+            </th>
+            <td>{number((status.limit_relative * maxPower) / 100, 0)} W</td>
+          </tr>
+        )}
+        <tr>
+          <th scope="row" className="fw-normal">
+            {t("live.infoMaxPower")}
+          </th>
+          <td>{maxPower > 0 ? `${number(maxPower, 0)} W` : t("live.unknown")}</td>
+        </tr>
+        <tr>
+          <th scope="row" className="fw-normal">
+            {t("live.limitStatus")}
+          </th>
+          <td>
+            <StatusBadge status={status.limit_set_status} />
+          </td>
+        </tr>
+      </tbody>
+    </table>
   );
 }
