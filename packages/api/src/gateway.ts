@@ -24,6 +24,8 @@ export interface GatewayFeatures {
    * gateways before it): read as false.
    */
   meter?: boolean;
+  /** Zero export runs for this device (issue 32: `/api/zeroexport/*`). Absent from servers without it: false. */
+  zeroexport?: boolean;
 }
 
 /** The answer of a server that offers nothing extra (a device, an error, not answered yet). */

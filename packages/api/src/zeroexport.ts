@@ -4,6 +4,7 @@
  * meter's sign: positive = import from the grid, negative = export. Times: Unix milliseconds.
  */
 import * as v from "valibot";
+import type { EndpointDef } from "./endpoints.ts";
 
 /** Bounds the config accepts (a refusal names the field, see `zeroExportConfigProblem`). */
 export const ZERO_EXPORT_BOUNDS = {
@@ -88,14 +89,22 @@ export const ZeroExportWhyCode = v.picklist([
   "cap_total",
   "fallback_meter_stale",
   "fallback_meter_error",
+  "fallback_stopping",
+  "check",
+  "check_restore",
   // A state's reason.
   "off",
   "in_band",
   "waiting_clock",
   "waiting_meter",
+  "meter_late",
   "waiting_facts",
   "settling",
   "nothing_to_change",
+  // States of the running controller (added with the service, issue 32 §2–3).
+  "paused_foreign_limit",
+  "no_command_access",
+  "dtu_unreachable",
 ]);
 export type ZeroExportWhyCode = v.InferOutput<typeof ZeroExportWhyCode>;
 
@@ -145,3 +154,52 @@ export const ZeroExportStatus = v.object({
   ),
 });
 export type ZeroExportStatus = v.InferOutput<typeof ZeroExportStatus>;
+
+/** Answer of `POST /api/zeroexport/config` and `/resume`: a refusal (400) names its `field`. */
+export interface ZeroExportResult {
+  type: "success" | "danger";
+  message: string;
+  /** `saved`, `resumed`, `not_paused`, `data_json`, `invalid`, `not_written`. */
+  code: string;
+  /** The refused field's dot path (`inverters.1.max_w`, `data` for the whole body). */
+  field?: string;
+}
+
+/** Answer of `POST /api/zeroexport/check` (the commissioning check, issue 32 §2). */
+export interface ZeroExportCheckAnswer {
+  /** The meter rose by about the cut within 15 s. */
+  ok: boolean;
+  serial: string | null;
+  /** How far the limit was lowered (W) and how far the meter rose meanwhile (W). */
+  cut_w: number;
+  rise_w: number | null;
+  /** Command to the meter showing the rise (ms); null when it did not. */
+  response_ms: number | null;
+  /** Plain words (English): what was found, or why the check could not run. */
+  message: string;
+  /** Inverters whose firmware is known to drop non-persistent limits (2.0.4): serial and firmware. */
+  warnings: { serial: string; firmware: string; message: string }[];
+}
+
+export const zeroExportEndpoints = {
+  configGet: { method: "GET", path: "/api/zeroexport/config", auth: "read" } as EndpointDef<
+    ZeroExportConfig,
+    never
+  >,
+  configPost: { method: "POST", path: "/api/zeroexport/config", auth: "admin" } as EndpointDef<
+    ZeroExportResult,
+    ZeroExportConfig
+  >,
+  status: { method: "GET", path: "/api/zeroexport/status", auth: "read" } as EndpointDef<
+    ZeroExportStatus,
+    never
+  >,
+  resume: { method: "POST", path: "/api/zeroexport/resume", auth: "admin" } as EndpointDef<
+    ZeroExportResult,
+    never
+  >,
+  check: { method: "POST", path: "/api/zeroexport/check", auth: "admin" } as EndpointDef<
+    ZeroExportCheckAnswer,
+    never
+  >,
+};
