@@ -95,7 +95,15 @@ describe("device build (webapp_dist)", () => {
   it("has no code and no text of the gateway's screens", async () => {
     const js = gunzipSync(readFileSync(join(WEB_ROOT, "js/app.js.gz"))).toString();
     expect(js.length).toBeGreaterThan(100_000);
-    for (const s of ["/history", "/api/history/", "/api/gateway/features", "u-legend", "data-today-peak"])
+    for (const s of [
+      "/history",
+      "/api/history/",
+      "/api/gateway/features",
+      "u-legend",
+      "data-today-peak",
+      "/zeroexport",
+      "/api/zeroexport/",
+    ])
       expect(js.includes(s), s).toBe(false);
     const own = await texts();
     expect(own.length).toBeGreaterThan(30);

@@ -18,7 +18,7 @@ export function InverterTable({ status, ctx }: { status: ZeroExportStatus; ctx: 
               <tr>
                 <th scope="col">{t("zeroexport.inverter")}</th>
                 <th scope="col">{t("zeroexport.limit")}</th>
-                <th scope="col">{t("zeroexport.output")}</th>
+                <th scope="col">{t("zeroexport.chartOutput")}</th>
                 <th scope="col">{t("zeroexport.pending")}</th>
                 <th scope="col">{t("zeroexport.response")}</th>
               </tr>
