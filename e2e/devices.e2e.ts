@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectBrowser } from "./browser";
 import { ADMIN, copyWebRoot, runAxe } from "./harness";
 import { GATEWAY_SCREENS, SCREENS, TOP_SCREENS } from "./screens";
+import { fakeZeroExport, offStatus } from "./zeroExportFake";
 
 /** The parts of src/multi/devices.ts used here (imported by a variable path, as harness.ts does with app.ts). */
 interface DevicesHost {
@@ -96,8 +97,12 @@ beforeAll(async () => {
   await context.route("https://api.github.com/**", (r) =>
     r.fulfill({ json: { total_commits: 0, html_url: "https://github.com/x/compare" } }),
   );
+  // Its devices run no zero export (it needs the meter): the walk of every screen meets a stand-in API there.
+  await fakeZeroExport(context, offStatus());
   await context.addInitScript(() => {
-    if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
+    // Not on about:blank (the walk below leaves the last page there first): its storage is closed, reading it throws.
+    if (location.protocol.startsWith("http") && !localStorage.getItem("locale"))
+      localStorage.setItem("locale", "en");
   });
   page = await context.newPage();
   watch(page);

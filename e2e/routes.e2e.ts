@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, type ExpectStatic } from "vi
 import type { Page } from "playwright-core";
 import { ADMIN, startHarness, type Harness, type OpenOptions } from "./harness";
 import { GATEWAY_SCREENS, SCREENS } from "./screens";
+import { fakeZeroExport, offStatus } from "./zeroExportFake";
 
 /** The NotFound screen's title in each language: a route showing it is not defined. */
 const NOT_FOUND = /does not exist|existiert nicht|n'existe pas/;
@@ -43,6 +44,8 @@ async function open(h: Harness, opts: OpenOptions): Promise<Page> {
     .route("https://api.github.com/**", (r) =>
       r.fulfill({ json: { total_commits: 0, html_url: "https://github.com/x/compare" } }),
     );
+  // The gateway started here runs no zero export (it needs the meter): its screen is walked with a stand-in API.
+  await fakeZeroExport(page.context(), offStatus());
   // The gateway build keeps the alerts' event stream open (features/alerts/feed.ts), so the network is never idle:
   // here it ends at once (the feed comes back 5 s later), so that each route's requests can settle.
   await page

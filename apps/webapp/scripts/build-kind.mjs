@@ -28,6 +28,8 @@ export const GATEWAY_SOURCES = [
   "features/alerts/",
   "screens/Alerts.tsx",
   "screens/AlertSettings.tsx",
+  "features/zeroexport/",
+  "screens/ZeroExport.tsx",
   "app/screens.gateway.ts",
   "features/overview/",
   "screens/Overview.tsx",

@@ -15,6 +15,7 @@ export const gatewayScreenPaths = {
   history: "/history",
   alerts: "/alerts",
   settingsAlerts: "/settings/alerts",
+  zeroExport: "/zeroexport",
 } as const;
 
 /**

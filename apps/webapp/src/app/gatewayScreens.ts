@@ -63,6 +63,12 @@ export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
         menu: "settings",
         screen: lazyScreen("AlertSettings", () => import("../screens/AlertSettings"), "AlertSettingsScreen"),
       },
+      zeroExport: {
+        feature: "zeroexport",
+        label: "zeroexport.title",
+        menu: "main",
+        screen: lazyScreen("ZeroExport", () => import("../screens/ZeroExport"), "ZeroExportScreen"),
+      },
     })
   : [];
 

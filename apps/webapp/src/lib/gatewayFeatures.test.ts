@@ -17,6 +17,21 @@ describe("the server's offer (GET /api/gateway/features)", () => {
     expect(featuresOf({ devices: true })).toEqual({ history: false, alerts: false, devices: true });
   });
 
+  it("adds a flag newer servers may leave out (zero export, meter) only when it is true", () => {
+    expect(featuresOf({ zeroexport: true, meter: true })).toEqual({
+      history: false,
+      alerts: false,
+      devices: false,
+      meter: true,
+      zeroexport: true,
+    });
+    expect(featuresOf({ zeroexport: "true", meter: false })).toEqual({
+      history: false,
+      alerts: false,
+      devices: false,
+    });
+  });
+
   it("reads anything else as nothing offered: a device's index page, a wrong type, no answer", () => {
     for (const answer of [
       null,

@@ -12,11 +12,15 @@ export const gatewayFeaturesStore: Store<GatewayFeatures | null> = createStore<G
 
 let asked = false;
 
+/** Flags a server may leave out (newer than the gateways before them): present in the offer only when true. */
+const OPTIONAL_FLAGS = ["meter", "zeroexport"] as const satisfies readonly (keyof GatewayFeatures)[];
+
 /** Reads the answer's known flags; anything else (wrong type, missing) is false. */
 export function featuresOf(answer: unknown): GatewayFeatures {
   const a = (answer ?? {}) as Record<string, unknown>;
-  const out = { ...NO_GATEWAY_FEATURES };
+  const out: GatewayFeatures = { ...NO_GATEWAY_FEATURES };
   for (const k of Object.keys(out) as (keyof GatewayFeatures)[]) out[k] = a[k] === true;
+  for (const k of OPTIONAL_FLAGS) if (a[k] === true) out[k] = true;
   return out;
 }
 

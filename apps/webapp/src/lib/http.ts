@@ -12,6 +12,11 @@ export interface HttpError {
   status: number;
   /** Gateway build: the device did not answer the gateway (lib/unanswered.ts); `message` holds the gateway's words. */
   unanswered?: boolean;
+  /**
+   * Gateway build: a refusal of the gateway's own API that names its field (`{"type","message","field",…}`, e.g. a
+   * 400 of `POST /api/zeroexport/config`), as answered: a form shows it at that field (components/ui/useSave.ts).
+   */
+  refusal?: { type: "warning" | "danger"; message: string; field: string };
 }
 
 export function isHttpError(e: unknown): e is HttpError {
@@ -54,13 +59,23 @@ export function handleUnauthorized(): void {
 async function errorFrom(res: Response): Promise<HttpError> {
   let message = res.statusText || `HTTP ${res.status}`;
   let code: unknown;
+  let refusal: HttpError["refusal"];
   try {
     const text = await res.text();
     if (text) {
       try {
         const body = JSON.parse(text) as { message?: unknown; code?: unknown };
         if (typeof body.message === "string") message = body.message;
-        if (__GATEWAY_BUILD__) code = body.code;
+        if (__GATEWAY_BUILD__) {
+          code = body.code;
+          const b = body as { type?: unknown; field?: unknown; message?: unknown };
+          if (typeof b.field === "string" && typeof b.message === "string")
+            refusal = {
+              type: b.type === "warning" ? "warning" : "danger",
+              message: b.message,
+              field: b.field,
+            };
+        }
       } catch {
         message = text;
       }
@@ -68,6 +83,7 @@ async function errorFrom(res: Response): Promise<HttpError> {
   } catch {
     /* body unreadable: keep the status text */
   }
+  if (__GATEWAY_BUILD__ && refusal) return { message, status: res.status, refusal };
   return __GATEWAY_BUILD__ && unanswered(res.status, code)
     ? { message, status: res.status, unanswered: true }
     : { message, status: res.status };

@@ -51,7 +51,8 @@ export function useSave(): SaveState {
         __GATEWAY_BUILD__ && failed.unanswered
           ? translate(localeStore.get(), "gateway.unanswered")
           : failed.message;
-      r = { type: "danger", message };
+      // Gateway build: a refusal naming its field (whatever its status) is the answer, so the form shows it there.
+      r = __GATEWAY_BUILD__ && failed.refusal ? failed.refusal : { type: "danger", message };
     }
     setResult(r);
     setBusy(false);
