@@ -28,6 +28,8 @@ export const GATEWAY_SOURCES = [
   "features/alerts/",
   "screens/Alerts.tsx",
   "screens/AlertSettings.tsx",
+  "features/meter/",
+  "screens/MeterSettings.tsx",
   "app/screens.gateway.ts",
   "features/overview/",
   "screens/Overview.tsx",

@@ -15,6 +15,8 @@ export const gatewayScreenPaths = {
   history: "/history",
   alerts: "/alerts",
   settingsAlerts: "/settings/alerts",
+  /** The household meter's settings (issue 31 §5). */
+  settingsMeter: "/settings/meter",
 } as const;
 
 /**

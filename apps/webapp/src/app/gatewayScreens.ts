@@ -63,6 +63,12 @@ export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
         menu: "settings",
         screen: lazyScreen("AlertSettings", () => import("../screens/AlertSettings"), "AlertSettingsScreen"),
       },
+      settingsMeter: {
+        feature: "meter",
+        label: "meter.settingsTitle",
+        menu: "settings",
+        screen: lazyScreen("MeterSettings", () => import("../screens/MeterSettings"), "MeterSettingsScreen"),
+      },
     })
   : [];
 

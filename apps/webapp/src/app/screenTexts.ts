@@ -29,6 +29,7 @@ export const SCREEN_TEXTS = {
   AlertSettings: ["alerts", "check"],
   Overview: ["overview"],
   AllHistory: ["overview", "history"],
+  MeterSettings: ["meter", "check"],
 } as const satisfies Record<string, readonly LazyArea[]>;
 
 /**

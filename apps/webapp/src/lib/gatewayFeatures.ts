@@ -17,6 +17,8 @@ export function featuresOf(answer: unknown): GatewayFeatures {
   const a = (answer ?? {}) as Record<string, unknown>;
   const out = { ...NO_GATEWAY_FEATURES };
   for (const k of Object.keys(out) as (keyof GatewayFeatures)[]) out[k] = a[k] === true;
+  // Optional in the contract (servers without a meter leave it out): only a true one is kept.
+  if (a.meter === true) out.meter = true;
   return out;
 }
 

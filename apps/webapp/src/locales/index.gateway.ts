@@ -11,6 +11,7 @@ import gateway from "./gateway";
 import alerts from "./alerts";
 import history from "./history";
 import overview from "./overview";
+import meter from "./meter";
 
 // The gateway build's ./index.ts (scripts/build-kind.mjs puts a `.gateway` sibling in place of its module; README
 // "Two builds", docs/PERFORMANCE.md): its entry holds only the areas `/` uses (live view, login, menu, toasts,
@@ -38,6 +39,7 @@ export const areas = {
   alerts,
   history,
   overview,
+  meter,
 } satisfies Partial<Record<keyof Areas, Area<string>>> as Areas;
 
 /** Each lazy area's chunk: a whole area, or the second part of one whose first part is above. */
@@ -58,6 +60,7 @@ const chunks: Record<LazyArea, () => Promise<{ default: Area<string> }>> = {
   alerts: () => import("./alerts.screens"),
   history: () => import("./history.screens"),
   overview: () => import("./overview.screens"),
+  meter: () => import("./meter.screens"),
 };
 
 const loading = new Map<LazyArea, Promise<void>>();

@@ -26,6 +26,8 @@ import lastread from "./lastread";
 import gateway from "./gateway";
 import overview from "./overview";
 import overviewScreens from "./overview.screens";
+import meter from "./meter";
+import meterScreens from "./meter.screens";
 
 /** Every locale area of the device's screens, one line each. The key of an entry is the prefix of its messages: `common.save`. */
 const deviceAreas = {
@@ -61,6 +63,7 @@ const gatewayAreas = {
   lastread,
   gateway,
   overview: /* @__PURE__ */ joinAreas(overview, overviewScreens),
+  meter: /* @__PURE__ */ joinAreas(meter, meterScreens),
 } satisfies Record<string, Area<string>>;
 
 export type Areas = typeof deviceAreas & typeof gatewayAreas;
@@ -100,7 +103,8 @@ export type LazyArea =
   | "security"
   | "alerts"
   | "history"
-  | "overview";
+  | "overview"
+  | "meter";
 
 /** Makes the texts of `names` available (index.gateway.ts). Here every area is in from the start: nothing to load. */
 export const loadAreas: (names: readonly LazyArea[]) => Promise<void> = () => Promise.resolve();
