@@ -57,6 +57,7 @@ export class MeterFeed {
 
   private poll(run: number): void {
     this.timer = null;
+    if (run !== this.run) return;
     const next = () => {
       if (run === this.run) this.timer = this.deps.setTimer(() => this.poll(run), this.deps.periodMs);
     };
