@@ -218,6 +218,36 @@ describe("Overview", () => {
     expect(screen.getByRole("region", { name: "garage" }).querySelector("[data-last-known]")).toBeNull();
   });
 
+  it("shows a device's grid power and today's import and export when it has a meter, nothing for null (issue 31)", async () => {
+    setLocale("de");
+    const metered: OverviewData = {
+      ...answer(500),
+      devices: [
+        { ...card("roof", true, 500), grid_w: -740, import_today_wh: 1200, export_today_wh: null },
+        card("garage", true, 10),
+      ],
+      total: {
+        ...answer(500).total,
+        grid_w: -740,
+        import_today_wh: 1200,
+        export_today_wh: null,
+      },
+    };
+    stubGateway([json(metered)]);
+    render(<Overview />);
+    const roof = await screen.findByRole("region", { name: "roof" });
+    const grid = roof.querySelector("[data-grid]");
+    expect(grid?.textContent).toContain("Einspeisung");
+    expect(grid?.textContent).toContain("740");
+    expect(grid?.textContent).toContain("Bezug heute");
+    expect(grid?.textContent).toContain("1.200");
+    // Export today unknown: not shown, not 0.
+    expect(grid?.textContent).not.toContain("Einspeisung heute");
+    expect(screen.getByRole("region", { name: "garage" }).querySelector("[data-grid]")).toBeNull();
+    expect(screen.getByRole("region", { name: "Alle Geräte" }).querySelector("[data-grid]")).not.toBeNull();
+    setLocale("en");
+  });
+
   it("says nothing of coverage while every inverter was read", async () => {
     stubGateway([json(answer(812.4))]);
     render(<Overview />);
