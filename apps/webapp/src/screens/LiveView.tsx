@@ -3,6 +3,7 @@ import { InverterAlerts } from "../features/alerts/InverterAlerts";
 import { TodayPeak } from "../features/history/TodayPeak";
 import { LastKnownPanel, LastKnownTotals, LastKnownYieldCard } from "../features/live/LastKnown";
 import { liveFeed } from "../features/live/liveStore";
+import { inverterStatus } from "../features/live/state";
 import { LiveView, useLiveStatus } from "../features/live/LiveView";
 import { EnergyFlow, type Readable } from "../features/meter/EnergyFlow";
 import type { LiveSlots } from "../features/live/slots";
@@ -52,7 +53,13 @@ function GatewayLiveView() {
 const production: Readable<number | null> = __GATEWAY_BUILD__
   ? {
       subscribe: (l) => liveFeed.store.subscribe(l),
-      get: () => liveFeed.store.get().total?.Power.v ?? null,
+      // The device sums its zeros for inverters not read since it started (issue 25): none read, no production.
+      get: () => {
+        const s = liveFeed.store.get();
+        const now = Date.now();
+        const read = s.order.some((id) => !inverterStatus(s.inverters[id], now, s.facts).never);
+        return read ? (s.total?.Power.v ?? null) : null;
+      },
     }
   : { subscribe: () => () => undefined, get: () => null };
 
