@@ -98,6 +98,8 @@ beforeAll(async () => {
     r.fulfill({ json: { total_commits: 0, html_url: "https://github.com/x/compare" } }),
   );
   await context.addInitScript(() => {
+    // Not in about:blank (the walk leaves a page through it), whose storage is refused with a page error.
+    if (location.protocol === "about:") return;
     if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
   });
   page = await context.newPage();
