@@ -103,7 +103,7 @@ describe("History day view with a meter", () => {
   it("draws the grid curve and home use (total + grid) under production, with their table columns", async () => {
     stubFetch(() => day(true));
     render(<DayView date="2026-06-21" serial={null} today="2026-06-22" />);
-    await screen.findByText("Self-consumed");
+    await screen.findByText("Self-consumed", {}, { timeout: 5000 });
     const ys = JSON.parse(chartOf()?.getAttribute("data-chart") ?? "[]") as (number | null)[][];
     expect(chartOf()?.getAttribute("data-series")).toBe(
       "Total|Grid (+ import, − export)|Home use|Yesterday (total)",
@@ -124,7 +124,7 @@ describe("History day view with a meter", () => {
     setLocale("de");
     stubFetch(() => day(false));
     render(<DayView date="2026-06-21" serial={null} today="2026-06-22" />);
-    await screen.findByText("Datentabelle");
+    await screen.findByText("Datentabelle", {}, { timeout: 5000 });
     expect(chartOf()?.getAttribute("data-series")).toBe("Gesamt|Gestern (gesamt)");
     expect(document.querySelector("[data-grid-summary]")).toBeNull();
     expect(tableText()).not.toContain("Netz");
@@ -143,7 +143,7 @@ describe("History bars with a meter", () => {
   it("draws self-consumed, exported and imported energy side by side, with the percentages and columns", async () => {
     stubFetch(() => june([row("2026-06-01", 6000, 1000, 3000), row("2026-06-02", 4000, null, null)]));
     render(<BarsView view="month" date="2026-06-15" first="2026-01-01" serial={null} />);
-    await screen.findByText("Self-consumed");
+    await screen.findByText("Self-consumed", {}, { timeout: 5000 });
     expect(document.querySelectorAll("[data-chart]")).toHaveLength(2);
     const ys = JSON.parse(chartOf(1)?.getAttribute("data-chart") ?? "[]") as (number | null)[][];
     expect(chartOf(1)?.getAttribute("data-series")).toBe("Self-consumed (kWh)|Exported (kWh)|Imported (kWh)");
@@ -164,7 +164,7 @@ describe("History bars with a meter", () => {
   it("has no meter chart, summary or columns when no period has a meter", async () => {
     stubFetch(() => june([row("2026-06-01", 6000, null, null)]));
     render(<BarsView view="month" date="2026-06-15" first="2026-01-01" serial={null} />);
-    await screen.findByText("Data table");
+    await screen.findByText("Data table", {}, { timeout: 5000 });
     expect(document.querySelectorAll("[data-chart]")).toHaveLength(1);
     expect(document.querySelector("[data-grid-summary]")).toBeNull();
     fireEvent.click(screen.getByText("Data table"));
