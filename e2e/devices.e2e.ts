@@ -74,7 +74,8 @@ beforeAll(async () => {
     () => rm(web, { recursive: true, force: true }),
   );
   const { createDevicesHost } = (await import(devicesModule)) as { createDevicesHost: CreateDevicesHost };
-  const sim = { webRoot: web, clock: NOON, tickMs: 100 };
+  // With the meter, as `npm start` runs each simulated device: Settings > Meter is one of the routes walked.
+  const sim = { webRoot: web, clock: NOON, tickMs: 100, meter: true };
   multi = await listen(createDevicesHost, {
     specs: [
       { name: "roof", target: "sim" },

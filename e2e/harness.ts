@@ -68,6 +68,8 @@ export interface GatewayExtras {
   tickMs?: number;
   /** Alerts (e2e/alerts.e2e.ts: a long period, the test calls `alerts().tick()`). */
   alerts?: { tickMs?: number };
+  /** The household meter (issue 31: the simulated house; e2e/meter.e2e.ts), as `npm start` runs it. */
+  meter?: boolean;
 }
 /** What a harness serves: the device build unless asked for the gateway build. */
 export interface HarnessOptions extends GatewayExtras {

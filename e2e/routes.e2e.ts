@@ -143,7 +143,7 @@ describe.concurrent("every route, on both builds", () => {
   beforeAll(async () => {
     [h.device, h.gateway] = await Promise.all([
       startHarness(),
-      startHarness({ build: "gateway", history: {}, alerts: { tickMs: 3600_000 } }),
+      startHarness({ build: "gateway", history: {}, alerts: { tickMs: 3600_000 }, meter: true }),
     ]);
   });
   afterAll(async () => {

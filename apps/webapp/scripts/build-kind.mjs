@@ -30,6 +30,8 @@ export const GATEWAY_SOURCES = [
   "screens/AlertSettings.tsx",
   "features/zeroexport/",
   "screens/ZeroExport.tsx",
+  "features/meter/",
+  "screens/MeterSettings.tsx",
   "app/screens.gateway.ts",
   "features/overview/",
   "screens/Overview.tsx",

@@ -16,6 +16,8 @@ export const gatewayScreenPaths = {
   alerts: "/alerts",
   settingsAlerts: "/settings/alerts",
   zeroExport: "/zeroexport",
+  /** The household meter's settings (issue 31 §5). */
+  settingsMeter: "/settings/meter",
 } as const;
 
 /**

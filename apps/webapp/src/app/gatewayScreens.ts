@@ -69,6 +69,12 @@ export const gatewayScreens: readonly GatewayScreen[] = __GATEWAY_BUILD__
         menu: "main",
         screen: lazyScreen("ZeroExport", () => import("../screens/ZeroExport"), "ZeroExportScreen"),
       },
+      settingsMeter: {
+        feature: "meter",
+        label: "meter.settingsTitle",
+        menu: "settings",
+        screen: lazyScreen("MeterSettings", () => import("../screens/MeterSettings"), "MeterSettingsScreen"),
+      },
     })
   : [];
 

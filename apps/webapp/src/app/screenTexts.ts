@@ -30,6 +30,7 @@ export const SCREEN_TEXTS = {
   Overview: ["overview"],
   AllHistory: ["overview", "history"],
   ZeroExport: ["zeroexport", "check"],
+  MeterSettings: ["meter", "check"],
 } as const satisfies Record<string, readonly LazyArea[]>;
 
 /**

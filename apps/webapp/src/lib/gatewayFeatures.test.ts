@@ -49,4 +49,15 @@ describe("the server's offer (GET /api/gateway/features)", () => {
         devices: false,
       });
   });
+
+  it("keeps the meter's optional flag only when it is true (issue 31: absent from servers without a meter)", () => {
+    expect(featuresOf({ history: true, meter: true })).toEqual({
+      history: true,
+      alerts: false,
+      devices: false,
+      meter: true,
+    });
+    expect(featuresOf({ meter: false })).not.toHaveProperty("meter");
+    expect(featuresOf({ meter: "true" })).not.toHaveProperty("meter");
+  });
 });

@@ -141,6 +141,32 @@ export function postData<T, B = unknown>(path: ApiPath<T, B>, body: NoInfer<B>):
   return request<T>(path, { method: "POST", body: form });
 }
 
+/**
+ * Gateway build: a POST as postData, but a refusal that carries a JSON answer (a 400 of the gateway's own APIs, e.g.
+ * `@dtu/api/meter` MeterResult naming its `field` and `code`) resolves as that answer rather than as an HttpError
+ * keeping only its message. A 401 still runs the policy; no answer or one that is not JSON rejects as usual.
+ */
+export async function postAnswer<T, B = unknown>(path: ApiPath<T, B>, body: NoInfer<B>): Promise<T> {
+  const form = new FormData();
+  form.append("data", JSON.stringify(body));
+  let res: Response;
+  try {
+    res = await fetch(under(path), { method: "POST", body: form, headers: headers() });
+  } catch (e) {
+    throw toHttpError(e);
+  }
+  if (res.status === 401) {
+    handleUnauthorized();
+    throw await errorFrom(res);
+  }
+  const text = await res.text();
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw { message: text || res.statusText, status: res.status } satisfies HttpError;
+  }
+}
+
 export interface UploadResult {
   status: number;
   statusText: string;

@@ -12,6 +12,7 @@ import alerts from "./alerts";
 import history from "./history";
 import overview from "./overview";
 import zeroexport from "./zeroexport";
+import meter from "./meter";
 
 // The gateway build's ./index.ts (scripts/build-kind.mjs puts a `.gateway` sibling in place of its module; README
 // "Two builds", docs/PERFORMANCE.md): its entry holds only the areas `/` uses (live view, login, menu, toasts,
@@ -40,6 +41,7 @@ export const areas = {
   history,
   overview,
   zeroexport,
+  meter,
 } satisfies Partial<Record<keyof Areas, Area<string>>> as Areas;
 
 /** Each lazy area's chunk: a whole area, or the second part of one whose first part is above. */
@@ -61,6 +63,7 @@ const chunks: Record<LazyArea, () => Promise<{ default: Area<string> }>> = {
   history: () => import("./history.screens"),
   overview: () => import("./overview.screens"),
   zeroexport: () => import("./zeroexport.screens"),
+  meter: () => import("./meter.screens"),
 };
 
 const loading = new Map<LazyArea, Promise<void>>();

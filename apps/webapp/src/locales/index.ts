@@ -28,6 +28,8 @@ import overview from "./overview";
 import overviewScreens from "./overview.screens";
 import zeroexport from "./zeroexport";
 import zeroexportScreens from "./zeroexport.screens";
+import meter from "./meter";
+import meterScreens from "./meter.screens";
 
 /** Every locale area of the device's screens, one line each. The key of an entry is the prefix of its messages: `common.save`. */
 const deviceAreas = {
@@ -64,6 +66,7 @@ const gatewayAreas = {
   gateway,
   overview: /* @__PURE__ */ joinAreas(overview, overviewScreens),
   zeroexport: /* @__PURE__ */ joinAreas(zeroexport, zeroexportScreens),
+  meter: /* @__PURE__ */ joinAreas(meter, meterScreens),
 } satisfies Record<string, Area<string>>;
 
 export type Areas = typeof deviceAreas & typeof gatewayAreas;
@@ -104,7 +107,8 @@ export type LazyArea =
   | "alerts"
   | "history"
   | "overview"
-  | "zeroexport";
+  | "zeroexport"
+  | "meter";
 
 /** Makes the texts of `names` available (index.gateway.ts). Here every area is in from the start: nothing to load. */
 export const loadAreas: (names: readonly LazyArea[]) => Promise<void> = () => Promise.resolve();

@@ -4,6 +4,10 @@ import { defineArea } from "./define";
 // with its screens (locales/index.gateway.ts; the rest is in overview.ts). Written for this project.
 export default defineArea({
   en: {
+    gridImport: "From the grid",
+    gridExport: "Into the grid",
+    importToday: "Import today",
+    exportToday: "Export today",
     all: "All devices",
     answering: "Answering",
     silentSince: "Not answering since {time}",
@@ -28,6 +32,10 @@ export default defineArea({
       "No device has told the gateway its date yet, so there is no period to show. Try again once a device answers.",
   },
   de: {
+    gridImport: "Netzbezug",
+    gridExport: "Einspeisung",
+    importToday: "Bezug heute",
+    exportToday: "Einspeisung heute",
     all: "Alle Geräte",
     answering: "Antwortet",
     silentSince: "Antwortet nicht seit {time}",
@@ -53,6 +61,10 @@ export default defineArea({
       "Noch kein Gerät hat dem Gateway sein Datum gemeldet, daher gibt es keinen Zeitraum zum Anzeigen. Versuchen Sie es erneut, sobald ein Gerät antwortet.",
   },
   fr: {
+    gridImport: "Soutirage réseau",
+    gridExport: "Injection réseau",
+    importToday: "Soutirage du jour",
+    exportToday: "Injection du jour",
     all: "Tous les appareils",
     answering: "Répond",
     silentSince: "Ne répond plus depuis {time}",

@@ -16,7 +16,15 @@ afterEach(() => {
 const energy: OverviewEnergy = {
   interval: "day",
   unit: "Wh",
-  rows: [{ period: "2026-07-01", total: 4200, devices: { roof: 3000, garage: 1200 } }],
+  rows: [
+    {
+      period: "2026-07-01",
+      total: 4200,
+      devices: { roof: 3000, garage: 1200 },
+      import_wh: null,
+      export_wh: null,
+    },
+  ],
   unavailable: [],
   locked: [],
 };

@@ -2,7 +2,10 @@ import { Page } from "../components/ui/Page";
 import { InverterAlerts } from "../features/alerts/InverterAlerts";
 import { TodayPeak } from "../features/history/TodayPeak";
 import { LastKnownPanel, LastKnownTotals, LastKnownYieldCard } from "../features/live/LastKnown";
+import { liveFeed } from "../features/live/liveStore";
+import { inverterStatus } from "../features/live/state";
 import { LiveView, useLiveStatus } from "../features/live/LiveView";
+import { EnergyFlow, type Readable } from "../features/meter/EnergyFlow";
 import type { LiveSlots } from "../features/live/slots";
 import { useT } from "../lib/i18n";
 import { useGatewayFeatures } from "../lib/gatewayFeatures";
@@ -24,18 +27,41 @@ function GatewayLiveView() {
   const features = useGatewayFeatures();
   // Last known values (issue 25) from the recorded history, for inverters not read since the DTU started; open
   // alerts (issue 23) at the top of their inverter's panel.
+  // The household meter's energy flow (issue 31 §5) above the inverters.
   const slots: LiveSlots = {
-    afterTotals: features.history ? (
+    afterTotals: (
       <>
-        <TodayPeak />
-        <LastKnownTotals />
+        {features.history && (
+          <>
+            <TodayPeak />
+            <LastKnownTotals />
+          </>
+        )}
+        {features.meter && <EnergyFlow production={production} />}
       </>
-    ) : null,
+    ),
     ...(features.history ? { totalYield: LastKnownYieldCard } : {}),
     ...inverterParts(features.history, features.alerts),
   };
   return <LiveView slots={slots} />;
 }
+
+/**
+ * The live view's total power (W) for the energy-flow card, read from the feed's store by the card itself: the
+ * screen does not re-render with each value. Built only here, in the gateway build's part of the screen.
+ */
+const production: Readable<number | null> = __GATEWAY_BUILD__
+  ? {
+      subscribe: (l) => liveFeed.store.subscribe(l),
+      // The device sums its zeros for inverters not read since it started (issue 25): none read, no production.
+      get: () => {
+        const s = liveFeed.store.get();
+        const now = Date.now();
+        const read = s.order.some((id) => !inverterStatus(s.inverters[id], now, s.facts).never);
+        return read ? (s.total?.Power.v ?? null) : null;
+      },
+    }
+  : { subscribe: () => () => undefined, get: () => null };
 
 /** What goes at the top of each inverter's panel, as the server offers it. */
 function inverterParts(history: boolean, alerts: boolean): Pick<LiveSlots, "inverter"> {

@@ -22,20 +22,42 @@ export function periodsOf(from: string, to: string, interval: EnergyInterval): s
   return out;
 }
 
-export interface EnergyBarsProps {
+/** One series of bars: its legend name (without the unit), colour and energy (Wh) of a row, null: no bar. */
+export interface BarSeries<R> {
+  label: string;
+  color: string;
+  value: (row: R) => number | null;
+}
+
+export interface EnergyBarsProps<R extends { period: string; total: number }> {
   from: string;
   to: string;
   interval: EnergyInterval;
   /** Energy (Wh) by period (its first day); absent periods are empty slots. */
-  rows: readonly { period: string; total: number }[];
+  rows: readonly R[];
   /** The series' name in the legend, without the unit. */
   label: string;
+  /** Several series side by side in each period's slot instead of the rows' `total` alone. */
+  series?: readonly BarSeries<R>[];
+  /** The figure's name for screen readers (default: energy per period). */
+  name?: string;
 }
 
-export function EnergyBars({ from, to, interval, rows, label }: EnergyBarsProps) {
+export function EnergyBars<R extends { period: string; total: number }>({
+  from,
+  to,
+  interval,
+  rows,
+  label,
+  series,
+  name,
+}: EnergyBarsProps<R>) {
   const { t, number, locale } = useI18n();
   const props = useMemo(() => {
-    const byPeriod = new Map(rows.map((r) => [r.period, r.total]));
+    const byPeriod = new Map(rows.map((r) => [r.period, r]));
+    const drawn: readonly BarSeries<R>[] = series ?? [
+      { label, color: "#0d6efd", value: (r: R): number | null => r.total },
+    ];
     const all = periodsOf(from, to, interval);
     const x = all.map((_, i) => i);
     const tick = (period: string): string => {
@@ -47,17 +69,23 @@ export function EnergyBars({ from, to, interval, rows, label }: EnergyBarsProps)
     return {
       kind: "bars" as const,
       x,
-      ys: [all.map((p) => (byPeriod.has(p) ? (byPeriod.get(p) ?? 0) / 1000 : null))],
-      series: [{ label: `${label} (kWh)`, color: "#0d6efd" }],
+      ys: drawn.map((s) =>
+        all.map((p) => {
+          const row = byPeriod.get(p);
+          const wh = row ? s.value(row) : null;
+          return wh === null ? null : wh / 1000;
+        }),
+      ),
+      series: drawn.map((s) => ({ label: `${s.label} (kWh)`, color: s.color })),
       ticks: x.filter((i) => all.length <= 16 || i % 5 === 0),
       tickLabel: (i: number) => tick(all[i] ?? ""),
       // Axis ticks: 0 and whole numbers without decimals (0,5 kWh steps only on a nearly empty chart).
       valueLabel: (v: number) => number(v, Number.isInteger(v) ? 0 : 1),
       unit: "kWh",
     };
-  }, [from, to, interval, rows, label, locale, number]);
+  }, [from, to, interval, rows, label, series, locale, number]);
   return (
-    <figure className="mb-3" aria-label={t("history.chartBars")}>
+    <figure className="mb-3" aria-label={name ?? t("history.chartBars")}>
       <Chart {...props} />
     </figure>
   );

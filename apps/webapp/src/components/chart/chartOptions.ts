@@ -59,9 +59,30 @@ export function axisDecimals(splits: readonly number[]): number {
   return d;
 }
 
+/** Share of a period's slot its bars take. */
+const BAR_SLOT = 0.7;
+/** uPlot's unit "value of the scale" (BarsPathBuilderFacetUnit.ScaleValue, a const enum of its types). */
+const SCALE_VALUE = 1 as uPlot.Series.BarsPathBuilderFacetUnit;
+
+/**
+ * The bars of series `i` of `n`: one series fills its slot's share; several stand side by side in it (the meter's
+ * self-consumed, exported and imported energy of a period), each from its own offset in the slot.
+ */
+export function barsPath(i: number, n: number): uPlot.Series.PathBuilder | undefined {
+  if (n <= 1) return uPlot.paths.bars?.({ size: [BAR_SLOT, 60] });
+  const w = BAR_SLOT / n;
+  return uPlot.paths.bars?.({
+    size: [w, 60],
+    disp: {
+      x0: { unit: SCALE_VALUE, values: (u) => (u.data[0] as number[]).map((x) => x - BAR_SLOT / 2 + i * w) },
+      size: { unit: SCALE_VALUE, values: (u) => (u.data[0] as number[]).map(() => w) },
+    },
+  });
+}
+
 export function chartOptions(props: ChartProps, width: number, colors: { text: string; grid: string }) {
   const { text, grid } = colors;
-  const bars = props.kind === "bars" ? uPlot.paths.bars?.({ size: [0.7, 60] }) : undefined;
+  const bars = props.kind === "bars";
   const opts: uPlot.Options = {
     width,
     height: props.height ?? 300,
@@ -94,12 +115,14 @@ export function chartOptions(props: ChartProps, width: number, colors: { text: s
     ],
     series: [
       {},
-      ...props.series.map((s) => ({
+      ...props.series.map((s, i) => ({
         label: s.label,
         stroke: s.color,
         width: s.width ?? (s.faint ? 1 : 1.5),
         ...(s.faint ? { dash: [4, 4], alpha: 0.6 } : {}),
-        ...(bars ? { paths: bars, fill: s.color, points: { show: false } } : { points: { show: false } }),
+        ...(bars
+          ? { paths: barsPath(i, props.series.length), fill: s.color, points: { show: false } }
+          : { points: { show: false } }),
         spanGaps: false,
         value: (_u: uPlot, v: number | null) => (v === null ? "–" : props.valueLabel(v)),
       })),

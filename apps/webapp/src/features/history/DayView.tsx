@@ -7,7 +7,8 @@ import { Chart } from "../../components/chart/Chart";
 import { dayChart } from "./dayChart";
 import { addDays } from "../../lib/calendar";
 import { clock } from "./periods";
-import { DataTable, LoadState, Summary } from "./parts";
+import { gridFigures, homeCurve } from "./grid";
+import { DataTable, GridSummary, LoadState, Summary } from "./parts";
 
 const REFRESH_MS = 60_000;
 
@@ -30,6 +31,8 @@ export function DayView({ date, serial, today }: { date: string; serial: string 
   );
   if (!state.data || !chart) return <LoadState error={state.error} retry={state.reload} />;
   const [day] = state.data;
+  const home = homeCurve(day);
+  const watts = (v: number | null | undefined) => (v === null || v === undefined ? "–" : number(v, 1));
   const recorded = day.total.some(([, w]) => w !== null);
   // A gap is a null before the last recorded slot (later slots of today are simply still to come).
   const last = day.total.findLastIndex(([, w]) => w !== null);
@@ -37,6 +40,7 @@ export function DayView({ date, serial, today }: { date: string; serial: string 
   return (
     <>
       <Summary energyWh={day.energy_wh} peakW={day.peak_w} />
+      <GridSummary of={gridFigures(day.energy_wh, day.import_wh ?? null, day.export_wh ?? null)} />
       {recorded ? (
         <figure className="mb-3" aria-label={t("history.chartDay", { date })}>
           <Chart {...chart} />
@@ -48,14 +52,17 @@ export function DayView({ date, serial, today }: { date: string; serial: string 
       <DataTable
         csv={powerUrl(date, serial, true)}
         csvName={`history-${date}${serial ? `-${serial}` : ""}.csv`}
-        head={[t("history.time"), `${t("history.total")} (W)`, ...day.series.map((s) => `${s.name} (W)`)]}
+        head={[
+          t("history.time"),
+          `${t("history.total")} (W)`,
+          ...day.series.map((s) => `${s.name} (W)`),
+          ...(home ? [`${t("history.grid")} (W)`, `${t("history.home")} (W)`] : []),
+        ]}
         rows={day.total.map(([ts, w], k) => [
           clock(day.utc_offsets, ts),
           w === null ? "–" : number(w, 1),
-          ...day.series.map((s) => {
-            const v = s.points[k]?.[1];
-            return v === null || v === undefined ? "–" : number(v, 1);
-          }),
+          ...day.series.map((s) => watts(s.points[k]?.[1])),
+          ...(home ? [watts(day.grid?.[k]?.[1]), watts(home[k])] : []),
         ])}
       />
     </>

@@ -18,6 +18,9 @@ function day(w: number, slots = 12): HistoryPower {
     utc_offsets: [[T0, 3600]],
     energy_wh: w,
     peak_w: w,
+    grid: null,
+    import_wh: null,
+    export_wh: null,
   };
 }
 

@@ -1,7 +1,11 @@
-/** The day view's chart (DayView.tsx): power of the total and of each inverter (or string), yesterday faintly. */
+/**
+ * The day view's chart (DayView.tsx): power of the total and of each inverter (or string), the meter's grid power and
+ * the home use under them when the day has a meter, yesterday faintly.
+ */
 import type { HistoryPower } from "@dtu/api/history";
 import type { ChartSeries } from "../../components/chart/Chart";
 import type { I18n } from "../../lib/i18n";
+import { homeCurve } from "./grid";
 import { clock, dayTicks } from "./periods";
 
 const PALETTE = ["#0d6efd", "#fd7e14", "#198754", "#d63384", "#6f42c1", "#20c997", "#dc3545", "#6c757d"];
@@ -15,6 +19,14 @@ export function dayChart(day: HistoryPower, yesterday: HistoryPower, { t, number
     series.push({ label: s.name, color: PALETTE[i % PALETTE.length] ?? "#0d6efd" });
     ys.push(s.points.map(([, w]) => w));
   });
+  // The household meter (issue 31 §5), when the day has one: grid power (+ import, − export below 0) and home use.
+  const home = homeCurve(day);
+  if (day.grid && home) {
+    series.push({ label: t("history.grid"), color: "#0dcaf0" });
+    ys.push(day.grid.map(([, w]) => w));
+    series.push({ label: t("history.home"), color: "#6610f2" });
+    ys.push(home);
+  }
   // Yesterday by time of day (slot index from local midnight).
   series.push({ label: t("history.yesterday"), color: "#adb5bd", faint: true });
   ys.push(x.map((_, k) => yesterday.total[k]?.[1] ?? null));

@@ -5,6 +5,7 @@ import type { HttpError } from "../../lib/http";
 import { useI18n } from "../../lib/i18n";
 import { toHttpError } from "../../lib/http";
 import { downloadAs } from "../../lib/download";
+import type { GridFigures } from "./grid";
 
 export function Summary({ energyWh, peakW }: { energyWh: number | null; peakW: number | null }) {
   const { t, number } = useI18n();
@@ -18,6 +19,32 @@ export function Summary({ energyWh, peakW }: { energyWh: number | null; peakW: n
         <dt className="small text-body-secondary">{t("history.peak")}</dt>
         <dd className="h4 mb-0">{peakW === null ? "–" : `${number(peakW)} W`}</dd>
       </div>
+    </dl>
+  );
+}
+
+/** A period's meter figures under the summary (issue 31 §3): nothing without a meter (null is not 0). */
+export function GridSummary({ of }: { of: GridFigures | null }) {
+  const { t, number } = useI18n();
+  if (!of) return null;
+  const kwh = (wh: number) => `${number(wh / 1000, 2)} kWh`;
+  const pct = (v: number | null) => (v === null ? "–" : `${number(v)} %`);
+  const items: [string, string][] = [
+    [t("history.selfConsumed"), kwh(of.selfWh)],
+    [t("history.exported"), kwh(of.exportWh)],
+    [t("history.imported"), kwh(of.importWh)],
+    [t("history.home"), kwh(of.homeWh)],
+    [t("history.selfPct"), pct(of.selfPct)],
+    [t("history.autarky"), pct(of.autarkyPct)],
+  ];
+  return (
+    <dl className="history-summary mb-3" data-grid-summary>
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt className="small text-body-secondary">{label}</dt>
+          <dd className="h6 mb-0">{value}</dd>
+        </div>
+      ))}
     </dl>
   );
 }

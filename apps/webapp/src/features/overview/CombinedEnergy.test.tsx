@@ -53,8 +53,14 @@ const june: OverviewEnergy = {
   interval: "day",
   unit: "Wh",
   rows: [
-    { period: "2026-06-01", total: 3500, devices: { roof: 2000, garage: 1500 } },
-    { period: "2026-06-02", total: 1250, devices: { roof: 1250 } },
+    {
+      period: "2026-06-01",
+      total: 3500,
+      devices: { roof: 2000, garage: 1500 },
+      import_wh: null,
+      export_wh: null,
+    },
+    { period: "2026-06-02", total: 1250, devices: { roof: 1250 }, import_wh: null, export_wh: null },
   ],
   unavailable: ["garage"],
   locked: [],
@@ -128,8 +134,20 @@ describe("CombinedEnergy", () => {
       interval: "year",
       unit: "Wh",
       rows: [
-        { period: "2024-01-01", total: 900_000, devices: { roof: 900_000 } },
-        { period: "2026-01-01", total: 1_500_000, devices: { roof: 1_000_000, garage: 500_000 } },
+        {
+          period: "2024-01-01",
+          total: 900_000,
+          devices: { roof: 900_000 },
+          import_wh: null,
+          export_wh: null,
+        },
+        {
+          period: "2026-01-01",
+          total: 1_500_000,
+          devices: { roof: 1_000_000, garage: 500_000 },
+          import_wh: null,
+          export_wh: null,
+        },
       ],
       unavailable: [],
       locked: [],
@@ -148,7 +166,9 @@ describe("CombinedEnergy", () => {
     const locked: OverviewEnergy = {
       interval: "day",
       unit: "Wh",
-      rows: [{ period: "2026-06-01", total: 2000, devices: { roof: 2000 } }],
+      rows: [
+        { period: "2026-06-01", total: 2000, devices: { roof: 2000 }, import_wh: null, export_wh: null },
+      ],
       unavailable: ["shed"],
       locked: ["garage"],
     };

@@ -28,11 +28,21 @@ const card = (
   inverters: { total: 3, reachable: reachable ? 2 : 0, producing: reachable ? 1 : 0, read: 3 },
   alerts_open: alerts?.[0] ?? null,
   alerts_critical: alerts?.[1] ?? null,
+  grid_w: null,
+  import_today_wh: null,
+  export_today_wh: null,
 });
 
 const answer = (power: number): OverviewData => ({
   devices: [card("roof", true, power), card("garage", false, 0)],
-  total: { power_w: power, yield_day_wh: 2000, yield_total_kwh: 25 },
+  total: {
+    power_w: power,
+    yield_day_wh: 2000,
+    yield_total_kwh: 25,
+    grid_w: null,
+    import_today_wh: null,
+    export_today_wh: null,
+  },
   locked: [],
 });
 
@@ -104,7 +114,14 @@ describe("Overview", () => {
         card("garage", true, 20, [1, 0]),
         card("shed", true, 5, [0, 0]),
       ],
-      total: { power_w: 35, yield_day_wh: 3000, yield_total_kwh: 37.5 },
+      total: {
+        power_w: 35,
+        yield_day_wh: 3000,
+        yield_total_kwh: 37.5,
+        grid_w: null,
+        import_today_wh: null,
+        export_today_wh: null,
+      },
       locked: [],
     };
     stubGateway([json(data)]);
@@ -127,7 +144,14 @@ describe("Overview", () => {
   it("puts the colon as each language writes it (French: a space before it)", async () => {
     const data: OverviewData = {
       devices: [card("roof", true, 10, [0, 0])],
-      total: { power_w: 10, yield_day_wh: 1000, yield_total_kwh: 12.5 },
+      total: {
+        power_w: 10,
+        yield_day_wh: 1000,
+        yield_total_kwh: 12.5,
+        grid_w: null,
+        import_today_wh: null,
+        export_today_wh: null,
+      },
       locked: [],
     };
     stubGateway([json(data)]);
@@ -163,7 +187,14 @@ describe("Overview", () => {
           inverters: { total: 2, reachable: 2, producing: 0, read: 0 },
         },
       ],
-      total: { power_w: null, yield_day_wh: null, yield_total_kwh: 1234.5 },
+      total: {
+        power_w: null,
+        yield_day_wh: null,
+        yield_total_kwh: 1234.5,
+        grid_w: null,
+        import_today_wh: null,
+        export_today_wh: null,
+      },
       locked: [],
     };
     stubGateway([json(night)]);
@@ -187,6 +218,36 @@ describe("Overview", () => {
     expect(screen.getByRole("region", { name: "garage" }).querySelector("[data-last-known]")).toBeNull();
   });
 
+  it("shows a device's grid power and today's import and export when it has a meter, nothing for null (issue 31)", async () => {
+    setLocale("de");
+    const metered: OverviewData = {
+      ...answer(500),
+      devices: [
+        { ...card("roof", true, 500), grid_w: -740, import_today_wh: 1200, export_today_wh: null },
+        card("garage", true, 10),
+      ],
+      total: {
+        ...answer(500).total,
+        grid_w: -740,
+        import_today_wh: 1200,
+        export_today_wh: null,
+      },
+    };
+    stubGateway([json(metered)]);
+    render(<Overview />);
+    const roof = await screen.findByRole("region", { name: "roof" });
+    const grid = roof.querySelector("[data-grid]");
+    expect(grid?.textContent).toContain("Einspeisung");
+    expect(grid?.textContent).toContain("740");
+    expect(grid?.textContent).toContain("Bezug heute");
+    expect(grid?.textContent).toContain("1.200");
+    // Export today unknown: not shown, not 0.
+    expect(grid?.textContent).not.toContain("Einspeisung heute");
+    expect(screen.getByRole("region", { name: "garage" }).querySelector("[data-grid]")).toBeNull();
+    expect(screen.getByRole("region", { name: "Alle Geräte" }).querySelector("[data-grid]")).not.toBeNull();
+    setLocale("en");
+  });
+
   it("says nothing of coverage while every inverter was read", async () => {
     stubGateway([json(answer(812.4))]);
     render(<Overview />);
@@ -198,7 +259,14 @@ describe("Overview", () => {
   it("shows a locked device by its name only, linking to its own login, and says the total leaves it out", async () => {
     const data: OverviewData = {
       devices: [card("roof", true, 812.4), { name: "garage", locked: true }],
-      total: { power_w: 812.4, yield_day_wh: 1000, yield_total_kwh: 12.5 },
+      total: {
+        power_w: 812.4,
+        yield_day_wh: 1000,
+        yield_total_kwh: 12.5,
+        grid_w: null,
+        import_today_wh: null,
+        export_today_wh: null,
+      },
       locked: ["garage"],
     };
     stubGateway([json(data)]);

@@ -48,6 +48,29 @@ function Figures({ of }: { of: OverviewTotal }) {
 }
 
 /**
+ * The household meter's figures (issue 31 §5): grid power now (drawn from or fed into the grid) and today's import
+ * and export, each only when known; nothing at all for a device without a meter (null is not 0).
+ */
+function GridFigures({ of }: { of: OverviewTotal }) {
+  const { grid_w: grid, import_today_wh: imported, export_today_wh: exported } = of;
+  if (grid === null && imported === null && exported === null) return null;
+  return (
+    <div className="row row-cols-3 g-2 text-center mt-1" data-grid>
+      {grid !== null && (
+        <Figure
+          label={grid < 0 ? "overview.gridExport" : "overview.gridImport"}
+          value={Math.abs(grid)}
+          d={0}
+          unit="W"
+        />
+      )}
+      {imported !== null && <Figure label="overview.importToday" value={imported} d={0} unit="Wh" />}
+      {exported !== null && <Figure label="overview.exportToday" value={exported} d={0} unit="Wh" />}
+    </div>
+  );
+}
+
+/**
  * The device's open alerts, linking to its own Alerts screen (`/d/NAME/alerts`). Nothing when the device runs no
  * alerts (null: without history), which is not the same as none open.
  */
@@ -148,6 +171,7 @@ function OpenCard({ device }: { device: OverviewDevice }) {
         </div>
         <div className="card-body">
           <Figures of={device} />
+          <GridFigures of={device} />
           <p className="mb-0 mt-2 small">
             {t("overview.inverters")}{" "}
             <span className="text-nowrap" data-inverters>
@@ -190,6 +214,7 @@ export function Overview() {
             <div className="card-header">{t("overview.all")}</div>
             <div className="card-body">
               <Figures of={data.total} />
+              <GridFigures of={data.total} />
               {data.locked.length > 0 && (
                 <p className="mb-0 mt-2 small text-center" data-left-out>
                   {t("overview.leftOut", { names: data.locked.join(", ") })}
