@@ -146,6 +146,7 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
       ...(store.problem ? problemFields(store.problem.coded) : {}),
       language: config.language,
       language_set: config.language_set,
+      learning: config.rules.weak_string.enabled ? (learned?.learning() ?? null) : null,
     }),
     view: () => viewOf(config),
     post(data) {

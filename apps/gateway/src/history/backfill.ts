@@ -198,16 +198,18 @@ function writeLastReadings(
   }
 }
 
-/** Returns the number of days written (0 when the database already had data). */
 /** `totals`: the fleet's lifetime yield (Wh) per string of an inverter (hex serial), for the last reading. */
-export function backfill(
+type Totals = (serial: string) => readonly number[] | null;
+
+/** The modelled days up to `nowMs` at the configured place, in one transaction with `before` (run first). */
+function writeModelled(
   h: History,
   config: ConfigJson,
   nowMs: number,
-  days = 30,
-  totals: (serial: string) => readonly number[] | null = () => null,
-): number {
-  if (!isEmpty(h) || config.inverters.length === 0) return 0;
+  days: number,
+  totals: Totals,
+  before = () => {},
+) {
   const tz = h.zone();
   // The fleet's own seed (fleet/index.ts): backfilled strings face where the live ones do and the clouds are the
   // same, so what the alert rules learn from these days fits the live fleet (alerts/usual.ts).
@@ -216,6 +218,7 @@ export function backfill(
   const { writer } = h;
 
   const write = h.db.transaction(() => {
+    before();
     const fleet = modelFleet(config, seed, writer);
     const totalSid = writer.seriesId(TOTAL_SERIAL, INVERTER_CH, "Total");
     const first = addDays(dayOf(tz, nowMs), -days);
@@ -227,5 +230,41 @@ export function backfill(
     writer.meta("backfilled", `${first}..${dayOf(tz, nowMs)}`);
   });
   write();
+}
+
+/** Returns the number of days written (0 when the database already had data). */
+export function backfill(
+  h: History,
+  config: ConfigJson,
+  nowMs: number,
+  days = 30,
+  totals: Totals = () => null,
+): number {
+  if (!isEmpty(h) || config.inverters.length === 0) return 0;
+  writeModelled(h, config, nowMs, days, totals);
+  return days;
+}
+
+/**
+ * The modelled days again, at the place the configuration has now (issue 34 §6: the owner moved the location before
+ * a real day was recorded, so every day in the file is of the old place). What the file holds before the 5-minute
+ * slot being recorded goes (the few hours recorded since the first start were made at the old place too); the
+ * series keep their ids, so the recorder writes on as before. Returns the number of days written.
+ */
+export function rebackfill(
+  h: History,
+  config: ConfigJson,
+  nowMs: number,
+  days = 30,
+  totals: Totals = () => null,
+): number {
+  if (config.inverters.length === 0) return 0;
+  const slot = Math.floor(nowMs / 1000 / SLOT_S);
+  writeModelled(h, config, nowMs, days, totals, () => {
+    h.db.prepare("DELETE FROM agg5 WHERE slot < ?").run(slot);
+    h.db.prepare("DELETE FROM up WHERE slot < ?").run(slot);
+    h.db.prepare("DELETE FROM raw WHERE t < ?").run(slot * SLOT_S);
+    h.db.prepare("DELETE FROM daily").run();
+  });
   return days;
 }
