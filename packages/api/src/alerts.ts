@@ -215,7 +215,7 @@ export interface AlertList {
   learning: AlertLearning | null;
 }
 
-/** `days` of `of` days learned; `since`: the location's far move it began with (ms), null for the history's start. */
+/** `days` of `of` days learned; `since`: the location's far move it began with (epoch s), null: the history's start. */
 export interface AlertLearning {
   days: number;
   of: number;
