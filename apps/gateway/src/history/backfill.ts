@@ -232,14 +232,11 @@ function writeModelled(
   write();
 }
 
+/** The history, the configuration, the time, the number of days and the fleet's lifetime yields. */
+type BackfillArgs = [h: History, config: ConfigJson, nowMs: number, days?: number, totals?: Totals];
+
 /** Returns the number of days written (0 when the database already had data). */
-export function backfill(
-  h: History,
-  config: ConfigJson,
-  nowMs: number,
-  days = 30,
-  totals: Totals = () => null,
-): number {
+export function backfill(...[h, config, nowMs, days = 30, totals = () => null]: BackfillArgs): number {
   if (!isEmpty(h) || config.inverters.length === 0) return 0;
   writeModelled(h, config, nowMs, days, totals);
   return days;
@@ -251,13 +248,7 @@ export function backfill(
  * slot being recorded goes (the few hours recorded since the first start were made at the old place too); the
  * series keep their ids, so the recorder writes on as before. Returns the number of days written.
  */
-export function rebackfill(
-  h: History,
-  config: ConfigJson,
-  nowMs: number,
-  days = 30,
-  totals: Totals = () => null,
-): number {
+export function rebackfill(...[h, config, nowMs, days = 30, totals = () => null]: BackfillArgs): number {
   if (config.inverters.length === 0) return 0;
   const slot = Math.floor(nowMs / 1000 / SLOT_S);
   writeModelled(h, config, nowMs, days, totals, () => {
