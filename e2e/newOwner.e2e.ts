@@ -5,7 +5,8 @@
  *   total takes the whole row);
  * - §12: by day, the History screen's day leaves out the 5-minute slot still being recorded;
  * - §14: a delivery server's answer text (here echoing the webhook secret in base64) never reaches a visitor's
- *   Alerts screen.
+ *   Alerts screen;
+ * - §6: after a far move of the location, the Alerts screen and Settings > Alerts say the shares are learned anew.
  * The gateways' clocks are set (night, day) and run at real speed from there.
  */
 import { createServer, type Server } from "node:http";
@@ -24,9 +25,11 @@ const LOCALES = ["en", "de"] as const;
 const NIGHT = Date.UTC(2026, 5, 21, 0, 0, 0);
 /** 12:02:30 CEST the same day: the sun high, half way through a 5-minute slot. */
 const DAY = Date.UTC(2026, 5, 21, 10, 2, 30);
+/** A clock running at real speed from `from`; `skip(ms)` moves it on (only while no page watches). */
 const running = (from: number) => {
   const t0 = Date.now();
-  return { now: () => from + (Date.now() - t0) };
+  let skipped = 0;
+  return { now: () => from + skipped + (Date.now() - t0), skip: (ms: number) => void (skipped += ms) };
 };
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -142,6 +145,7 @@ describe("one device at night", () => {
 
 describe("one device by day", () => {
   let h: Harness;
+  const clock = running(DAY);
   let sink: Server;
   let sinkUrl = "";
   const SECRET = "hook-secret-0815";
@@ -152,7 +156,7 @@ describe("one device by day", () => {
       build: "gateway",
       history: {},
       alerts: { tickMs: 3600_000 },
-      clock: running(DAY),
+      clock,
     });
     // A webhook server that refuses and echoes the secret it got, base64-encoded, in its answer.
     sink = createServer((req, res) => {
@@ -227,5 +231,45 @@ describe("one device by day", () => {
     expect(text).not.toContain("refused, your secret");
     h.assertClean(page);
     await page.close();
+  });
+
+  it("en, de: after a far move of the location, both alert screens say the usual shares are learned anew (issue 34 §6)", async () => {
+    // Three days on (a real day recorded), the owner moves the location from Germany to Spain.
+    clock.skip(3 * 86_400_000);
+    const auth = `Basic ${Buffer.from(`${ADMIN.username}:${ADMIN.password}`).toString("base64")}`;
+    const ntp = {
+      ntp_server: "pool.ntp.org",
+      ntp_timezone: "CET-1CEST,M3.5.0,M10.5.0/3",
+      ntp_timezone_descr: "Europe/Berlin",
+      latitude: 40.42,
+      longitude: -3.7,
+      sunsettype: 1,
+    };
+    const moved = await fetch(`${h.baseUrl}/api/ntp/config`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/x-www-form-urlencoded" },
+      body: `data=${encodeURIComponent(JSON.stringify(ntp))}`,
+    });
+    expect(((await moved.json()) as { type: string }).type).toBe("success");
+    await expect
+      .poll(async () => {
+        clock.skip(10_000); // the alerts look at the place every 10 s of the gateway's clock
+        return ((await (await fetch(`${h.baseUrl}/api/alerts`)).json()) as { learning: unknown }).learning;
+      })
+      .toMatchObject({ days: 0, of: 3 });
+    const words = {
+      en: /^Weak strings: the location moved far on .+, so the usual share of each string is learned anew: 0 of 3 days\./,
+      de: /^Schwache Strings: Der Standort wurde am .+ weit verlegt, daher wird .*: 0 von 3 Tagen\./,
+    };
+    for (const locale of LOCALES) {
+      for (const path of ["/alerts", "/settings/alerts"]) {
+        const page = await h.openPage(path, { locale, width: 375, loggedIn: true });
+        const note = page.getByTestId("alerts-learning");
+        await note.waitFor();
+        expect(await note.textContent(), `${locale} ${path}`).toMatch(words[locale]);
+        h.assertClean(page);
+        await page.close();
+      }
+    }
   });
 });
