@@ -44,6 +44,8 @@ export const GATEWAY_SOURCES = [
   "app/screenTexts.ts",
   "locales/index.gateway.ts",
   "features/live/prefetch.gateway.ts",
+  // Only screens/LiveView.tsx's gateway branch uses it (the device build drops that branch).
+  "features/live/LastKnown.tsx",
 ];
 
 /** @returns {import("vite").Plugin} `x.gateway.ts` (or `.tsx`) in place of `x.ts` / `x.tsx`, for the gateway build. */

@@ -130,6 +130,7 @@ export const AlertListSchema = v.object({
   problem_params: coded.params,
   language: v.picklist(["en", "de", "fr"]),
   language_set: v.boolean(),
+  learning: v.nullable(v.object({ days: v.number(), of: v.number(), since: v.nullable(v.number()) })),
 }) satisfies v.GenericSchema<unknown, AlertList>;
 
 const onOff = { enabled: v.boolean() };

@@ -225,6 +225,19 @@ export interface AlertList {
    */
   language: AlertLanguage;
   language_set: boolean;
+  /**
+   * While the usual share of each string is still being learned (a fresh history without the modelled month, or a
+   * far move of the location: issue 34 §6), how far it got; the weak-string rule waits until then. null once learned
+   * or while that rule is off.
+   */
+  learning: AlertLearning | null;
+}
+
+/** `days` of `of` days learned; `since`: the location's far move it began with (epoch s), null: the history's start. */
+export interface AlertLearning {
+  days: number;
+  of: number;
+  since: number | null;
 }
 
 /** POST /api/alerts/ack */

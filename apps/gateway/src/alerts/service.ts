@@ -21,7 +21,7 @@ import { codeFields, coded } from "./codes.ts";
 import { wireAlert } from "./notify.ts";
 import type { AlertSource } from "./source.ts";
 import { openAlertStore, type AlertQuery, type AlertStore } from "./store.ts";
-import { createUsual } from "./usual.ts";
+import { createUsual, type Learning } from "./usual.ts";
 import type { Usual } from "./rules.ts";
 
 /** The channels' side (alerts/channels/): one dispatcher, and the channels a configuration asks for. */
@@ -97,6 +97,10 @@ function parseData(data: string | undefined): unknown {
   }
 }
 
+/** The API's times are epoch seconds. */
+const learningWire = (l: Learning | null) =>
+  l && { ...l, since: l.since === null ? null : Math.floor(l.since / 1000) };
+
 const problemFields = (c: AlertCoded) => {
   const { code, params } = codeFields(c);
   return { problem_code: code, problem_params: params };
@@ -146,6 +150,7 @@ export async function createAlerts(opts: AlertsOptions): Promise<Alerts> {
       ...(store.problem ? problemFields(store.problem.coded) : {}),
       language: config.language,
       language_set: config.language_set,
+      learning: config.rules.weak_string.enabled ? learningWire(learned?.learning() ?? null) : null,
     }),
     view: () => viewOf(config),
     post(data) {

@@ -11,6 +11,10 @@
  * - Peak: the median of the system's daily peaks (`daily`, the whole-system series) of the last 14 days with any
  *   production; it needs 3 such days.
  *
+ * - Place: after a far move of the location (history/place.ts, meta `place`), only the days from the move on count
+ *   (their half hours of UTC time are the new place's); until MIN_DAYS of them are learned, `learning()` says how far
+ *   it got (issue 34 §6), for the screens.
+ *
  * Relearned every hour. Without history (history off, a fresh database without backfill) nothing is known and the
  * weak-string rule stays silent.
  */
@@ -26,6 +30,7 @@ export const MIN_DAYS = 3;
 /** A group must make this much per string in a half hour for the share of that day to count (W). */
 const MIN_GROUP_W_PER_STRING = 10;
 const RELEARN_MS = 3600_000;
+const PLACE_CHECK_MS = 10_000;
 
 /** A string's power summed over the 5-minute slots of one half hour of one (UTC) day. */
 export interface HalfHour {
@@ -40,7 +45,25 @@ export interface Learned {
   /** `serial:ch:bucket` → usual share. */
   shares: Map<string, number>;
   peak: number | null;
+  /** Days that taught a share (a group produced enough in one of their half hours), from `since` on. */
+  days: number;
+  /** The far move the shares are relearned from (ms); null: from every recorded day. */
+  since: number | null;
 }
+
+/** How far the learning of the usual shares got while not done: `days` of `of`; null once learned. */
+export interface Learning {
+  days: number;
+  of: number;
+  since: number | null;
+}
+
+const nothing = (): Learned => ({ shares: new Map(), peak: null, days: 0, since: null });
+
+export const learningOf = (l: Learned): Learning | null =>
+  l.days >= MIN_DAYS && l.shares.size > 0
+    ? null
+    : { days: Math.min(l.days, MIN_DAYS), of: MIN_DAYS, since: l.since };
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
@@ -51,7 +74,10 @@ function median(values: number[]): number {
 export const bucketOf = (atMs: number): number => Math.floor(((atMs / 1000) % DAY_S) / BUCKET_S);
 
 /** Pure part: half-hour sums of string power → usual shares. */
-export function learnShares(rows: readonly HalfHour[]): Map<string, number> {
+export const learnShares = (rows: readonly HalfHour[]): Map<string, number> => learnFrom(rows).shares;
+
+/** Half-hour sums of string power → usual shares, and the number of days that taught any. */
+export function learnFrom(rows: readonly HalfHour[]): { shares: Map<string, number>; days: number } {
   const strings = new Map<string, number>();
   for (const r of rows) strings.set(r.serial, Math.max(strings.get(r.serial) ?? 0, r.ch + 1));
   const groupOf = (serial: string): string => ((strings.get(serial) ?? 0) >= 2 ? serial : "");
@@ -69,10 +95,12 @@ export function learnShares(rows: readonly HalfHour[]): Map<string, number> {
     cell.parts.set(id, (cell.parts.get(id) ?? 0) + r.p);
   }
   const samples = new Map<string, number[]>();
+  const days = new Set<string>();
   for (const [cellKey, cell] of cells) {
-    const [group = "", , bucket = ""] = cellKey.split("|");
+    const [group = "", day = "", bucket = ""] = cellKey.split("|");
     // 6 slots of the half hour summed: the threshold is per slot.
     if (cell.total < MIN_GROUP_W_PER_STRING * (groupSize.get(group) ?? 1) * (BUCKET_S / SLOT_S)) continue;
+    days.add(day);
     for (const [id, p] of cell.parts) {
       const key = `${id}:${bucket}`;
       let list = samples.get(key);
@@ -82,12 +110,37 @@ export function learnShares(rows: readonly HalfHour[]): Map<string, number> {
   }
   const shares = new Map<string, number>();
   for (const [key, list] of samples) if (list.length >= MIN_DAYS) shares.set(key, median(list));
-  return shares;
+  return { shares, days: days.size };
+}
+
+/** The place the days were made at, as history/place.ts writes it (read here: alerts/ does not import history/). */
+function placeText(db: InstanceType<typeof Database>): string | null {
+  try {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'place'").get() as
+      { value: string } | undefined;
+    return row?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The far move the shares are learned from; null: every recorded day counts. */
+function movedAt(db: InstanceType<typeof Database>): number | null {
+  try {
+    const since = (JSON.parse(placeText(db) ?? "{}") as { since?: unknown }).since;
+    return typeof since === "number" ? since : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Reads history.db; any problem (no such table, locked) means nothing is known yet. */
 export function learn(db: InstanceType<typeof Database>, nowMs: number): Learned {
-  const since = Math.floor(nowMs / 1000 / SLOT_S) - (LEARN_DAYS * DAY_S) / SLOT_S;
+  const moved = movedAt(db);
+  const since = Math.max(
+    Math.floor(nowMs / 1000 / SLOT_S) - (LEARN_DAYS * DAY_S) / SLOT_S,
+    moved === null ? 0 : Math.ceil(moved / 1000 / SLOT_S),
+  );
   // Summed per half hour in SQL: a sixth of the rows reach JavaScript (the main thread, once an hour). Series first
   // (CROSS JOIN keeps that order): each string's last 28 days are a range of agg5's primary key (sid, slot), never a
   // scan of its two years.
@@ -108,7 +161,7 @@ export function learn(db: InstanceType<typeof Database>, nowMs: number): Learned
       )
       .all() as { peak: number }[]
   ).map((r) => r.peak);
-  return { shares: learnShares(rows), peak: peaks.length >= MIN_DAYS ? median(peaks) : null };
+  return { ...learnFrom(rows), peak: peaks.length >= MIN_DAYS ? median(peaks) : null, since: moved };
 }
 
 export function usualFrom(learned: () => Learned): Usual {
@@ -123,27 +176,41 @@ export function createUsual(
   file: string,
   now: () => number,
   log: (line: string) => void,
-): Usual & { close(): void } {
+): Usual & { learning(): Learning | null; close(): void } {
   let db: InstanceType<typeof Database> | null = null;
-  let learned: Learned = { shares: new Map(), peak: null };
+  let learned: Learned = nothing();
   let at = -Infinity;
+  // A moved place (or a remodelled month) is learned from at once, not at the next hour: looked at every 10 s.
+  let place: string | null = null;
+  let placeAt = -Infinity;
+  const placeChanged = (t: number): boolean => {
+    if (!db || (t - placeAt < PLACE_CHECK_MS && t >= placeAt)) return false;
+    placeAt = t;
+    const text = placeText(db);
+    const changed = text !== place;
+    place = text;
+    return changed;
+  };
   const current = (): Learned => {
     const t = now();
-    if (t - at < RELEARN_MS && t >= at) return learned;
+    if (t - at < RELEARN_MS && t >= at && !placeChanged(t)) return learned;
     at = t;
     try {
       db ??= new Database(file, { readonly: true, fileMustExist: true });
+      place = placeText(db);
+      placeAt = t;
       learned = learn(db, t);
     } catch (err) {
       // A fresh history has no tables until the recorder's first sample: nothing to learn yet, nothing wrong.
       if (!/no such table/.test((err as Error).message))
         log(`Alerts: usual string shares not learned (${(err as Error).message})`);
-      learned = { shares: new Map(), peak: null };
+      learned = nothing();
     }
     return learned;
   };
   return {
     ...usualFrom(current),
+    learning: () => learningOf(current()),
     close: () => db?.close(),
   };
 }

@@ -252,20 +252,22 @@ function writeLastReadings(
   }
 }
 
+/** `totals`: the fleet's lifetime yield (Wh) per string of an inverter (hex serial), for the last reading. */
+type Totals = (serial: string) => readonly number[] | null;
+
 /**
- * Returns the number of days written (0 when the database already had data). `totals`: the fleet's lifetime yield
- * (Wh) per string of an inverter (hex serial), for the last reading. `house`: the simulated house, when the device's
- * meter is it (its import and export are then backfilled too).
+ * The modelled days up to `nowMs` at the configured place, in one transaction with `before` (run first). `house`:
+ * the simulated house, when the device's meter is it (its import and export are then modelled too).
  */
-export function backfill(
+function writeModelled(
   h: History,
   config: ConfigJson,
   nowMs: number,
-  days = 30,
-  totals: (serial: string) => readonly number[] | null = () => null,
-  house: HouseLoad | null = null,
-): number {
-  if (!isEmpty(h) || config.inverters.length === 0) return 0;
+  days: number,
+  totals: Totals,
+  house: HouseLoad | null,
+  before = () => {},
+) {
   const tz = h.zone();
   // The fleet's own seed (fleet/index.ts): backfilled strings face where the live ones do and the clouds are the
   // same, so what the alert rules learn from these days fits the live fleet (alerts/usual.ts).
@@ -274,6 +276,7 @@ export function backfill(
   const { writer } = h;
 
   const write = h.db.transaction(() => {
+    before();
     const fleet = modelFleet(config, seed, writer);
     const totalSid = writer.seriesId(TOTAL_SERIAL, INVERTER_CH, "Total");
     const first = addDays(dayOf(tz, nowMs), -days);
@@ -286,5 +289,46 @@ export function backfill(
     writer.meta("backfilled", `${first}..${dayOf(tz, nowMs)}`);
   });
   write();
+}
+
+/** The history, the configuration, the time, the number of days, the fleet's lifetime yields and the house. */
+type BackfillArgs = [
+  h: History,
+  config: ConfigJson,
+  nowMs: number,
+  days?: number,
+  totals?: Totals,
+  house?: HouseLoad | null,
+];
+
+/** Returns the number of days written (0 when the database already had data). */
+export function backfill(
+  ...[h, config, nowMs, days = 30, totals = () => null, house = null]: BackfillArgs
+): number {
+  if (!isEmpty(h) || config.inverters.length === 0) return 0;
+  writeModelled(h, config, nowMs, days, totals, house);
+  return days;
+}
+
+/**
+ * The modelled days again, at the place the configuration has now (issue 34 §6: the owner moved the location before
+ * a real day was recorded, so every day in the file is of the old place). What the file holds before the 5-minute
+ * slot being recorded goes (the few hours recorded since the first start were made at the old place too); the
+ * series keep their ids, so the recorder writes on as before. Returns the number of days written.
+ */
+export function rebackfill(
+  ...[h, config, nowMs, days = 30, totals = () => null, house = null]: BackfillArgs
+): number {
+  if (config.inverters.length === 0) return 0;
+  const slot = Math.floor(nowMs / 1000 / SLOT_S);
+  writeModelled(h, config, nowMs, days, totals, house, () => {
+    h.db.prepare("DELETE FROM agg5 WHERE slot < ?").run(slot);
+    // The house's modelled grid of those days too (schema 3): it was drawn against the old place's production.
+    h.db.prepare("DELETE FROM grid5 WHERE slot < ?").run(slot);
+    h.db.prepare("DELETE FROM grid_daily").run();
+    h.db.prepare("DELETE FROM up WHERE slot < ?").run(slot);
+    h.db.prepare("DELETE FROM raw WHERE t < ?").run(slot * SLOT_S);
+    h.db.prepare("DELETE FROM daily").run();
+  });
   return days;
 }

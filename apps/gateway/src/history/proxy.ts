@@ -13,6 +13,7 @@ import type { Access, RealPort } from "../port/real/index.ts";
 import { safeParse } from "../time/clock.ts";
 import { createFeed, recordFrom } from "./feed.ts";
 import { keepHistory, type HistoryKeeper } from "./keeper.ts";
+import { watchPlace } from "./place.ts";
 import { historyHandlers } from "./routes.ts";
 import { getMeta } from "./store.ts";
 
@@ -92,6 +93,9 @@ export function startProxyHistory(
     }
   });
 
+  // A far move of the device's location (known with the device password) starts the shares' learning anew.
+  const stopPlace = watchPlace(keeper, port, log);
+
   for (const route of historyHandlers(keeper)) {
     app.get(route.path, async (req: FastifyRequest, reply: FastifyReply) => {
       const need = route.auth === "admin" ? "admin" : "read";
@@ -111,6 +115,7 @@ export function startProxyHistory(
     close() {
       stop();
       keepZone();
+      stopPlace();
       keeper.close();
     },
   };

@@ -15,7 +15,7 @@ import { observe, type Usual } from "../../src/alerts/rules.ts";
 import type { SourceInverter, SourceSnapshot } from "../../src/alerts/source.ts";
 import { openSqlStore, keepAlertStore, type SqlAlertStore } from "../../src/alerts/store.ts";
 import { createTrackerState, step } from "../../src/alerts/tracker.ts";
-import { bucketOf, learnShares, MIN_DAYS } from "../../src/alerts/usual.ts";
+import { bucketOf, learnFrom, learningOf, learnShares, MIN_DAYS } from "../../src/alerts/usual.ts";
 
 const nothing: Usual = { share: () => null, peak: () => null };
 
@@ -111,6 +111,15 @@ describe("usual string shares", () => {
     expect(share(0, 7)).toBeGreaterThan(0.8);
     expect(share(1, 16)).toBeGreaterThan(0.8);
     expect(share(0, 12) + share(1, 12)).toBeCloseTo(1, 5);
+  });
+
+  it("says how far the learning got: days that taught a share, until the shares are known", () => {
+    const dark = day(1, 0.01); // too little power to teach anything
+    expect(learnFrom([...day(0), ...dark]).days).toBe(1);
+    const two = learnFrom([...day(0), ...day(2)]);
+    expect(learningOf({ ...two, peak: null, since: 5 })).toEqual({ days: 2, of: MIN_DAYS, since: 5 });
+    const three = learnFrom([...day(0), ...day(1), ...day(2)]);
+    expect(learningOf({ ...three, peak: null, since: null })).toBeNull();
   });
 });
 

@@ -37,6 +37,10 @@ export default defineArea({
     languageHint:
       "Alerts sent out (MQTT, ntfy, webhook, e-mail) are written in English: nobody has chosen the alert language yet.",
     languageHintLink: "Choose it in the alert settings",
+    learning:
+      "Weak strings: learning the usual share of each string, {days} of {of} days. Until then a weak string raises no alert.",
+    learningMoved:
+      "Weak strings: the location moved far on {date}, so the usual share of each string is learned anew: {days} of {of} days. Until then a weak string raises no alert.",
     rules: "Rules",
     enabled: "On",
     minutes: "After",
@@ -173,6 +177,10 @@ export default defineArea({
     languageHint:
       "Versendete Alarme (MQTT, ntfy, Webhook, E-Mail) werden auf Englisch geschrieben: Die Alarmsprache wurde noch nicht gewählt.",
     languageHintLink: "In den Alarm-Einstellungen wählen",
+    learning:
+      "Schwache Strings: Der übliche Anteil jedes Strings wird gelernt, {days} von {of} Tagen. Bis dahin löst ein schwacher String keinen Alarm aus.",
+    learningMoved:
+      "Schwache Strings: Der Standort wurde am {date} weit verlegt, daher wird der übliche Anteil jedes Strings neu gelernt: {days} von {of} Tagen. Bis dahin löst ein schwacher String keinen Alarm aus.",
     rules: "Regeln",
     enabled: "Ein",
     minutes: "Nach",
@@ -309,6 +317,10 @@ export default defineArea({
     languageHint:
       "Les alertes envoyées (MQTT, ntfy, webhook, e-mail) sont rédigées en anglais : personne n'a encore choisi la langue des alertes.",
     languageHintLink: "La choisir dans les réglages des alertes",
+    learning:
+      "Chaînes faibles : apprentissage de la part habituelle de chaque chaîne, {days} jours sur {of}. D'ici là, une chaîne faible ne déclenche aucune alerte.",
+    learningMoved:
+      "Chaînes faibles : l'emplacement a beaucoup changé le {date}, la part habituelle de chaque chaîne est donc réapprise : {days} jours sur {of}. D'ici là, une chaîne faible ne déclenche aucune alerte.",
     rules: "Règles",
     enabled: "Active",
     minutes: "Après",

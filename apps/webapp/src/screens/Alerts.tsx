@@ -3,6 +3,7 @@ import { Page } from "../components/ui/Page";
 import { useApi } from "../components/ui/useApi";
 import { AlertFilter } from "../features/alerts/AlertFilter";
 import { AlertList } from "../features/alerts/AlertList";
+import { LearningNote } from "../features/alerts/LearningNote";
 import { NotifyPermission } from "../features/alerts/NotifyPermission";
 import { listUrl, type ListFilter } from "../features/alerts/api";
 import { openAlertsStore } from "../features/alerts/feed";
@@ -24,6 +25,7 @@ export function AlertsScreen() {
       onReload={reload}
     >
       <AlertFilter value={filter} onApply={setFilter} />
+      {data && <LearningNote learning={data.learning} />}
       {data && <AlertList answer={data} onChanged={reload} />}
       <NotifyPermission />
     </Page>

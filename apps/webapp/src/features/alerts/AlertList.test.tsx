@@ -31,6 +31,7 @@ const answer = (deliveries: AlertDelivery[], extra: Partial<AlertListAnswer> = {
   problem: null,
   language: "en",
   language_set: true,
+  learning: null,
   ...extra,
 });
 

@@ -105,7 +105,9 @@ export function LastKnownYieldCard(props: TotalCardProps) {
   const i18n = useI18n();
   const sum = props.read ? undefined : lastTotals(last, order);
   if (!sum || sum.covered < order.length) return <TotalCard {...props} />;
-  const note = i18n.t("lastread.lastKnown", { when: when(i18n, sum.at) });
+  // Marked last known, the card takes a phone's whole width: a third of it held the note as a narrow column of five
+  // lines; the other two share the row below. Three abreast again from 768 px.
+  const note = { text: i18n.t("lastread.lastKnown", { when: when(i18n, sum.at) }), col: "col-12 col-md-4" };
   return <TotalCard {...props} field={sum.yieldTotal} read note={note} />;
 }
 

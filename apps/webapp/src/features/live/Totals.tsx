@@ -12,20 +12,24 @@ export interface TotalCardProps {
   label: MessageKey;
   field: Field;
   read: boolean;
-  /** Under the value: what it is when not the live sum ("last known, yesterday at 4:45 PM", issue 34 §9). */
-  note?: string;
+  /**
+   * Gateway build only. `text` under the value: what it is when not the live sum ("last known, yesterday at 4:45 PM",
+   * issue 34 §9); `col` the column's classes instead of `col` (named in LastKnown.tsx, a gateway-only source, so
+   * that the device build's CSS keeps none of them).
+   */
+  note?: { text: string; col: string };
 }
 
 export function TotalCard({ label, field, read, note }: TotalCardProps) {
   const { t, number } = useI18n();
   return (
-    <div className="col">
+    <div className={(__GATEWAY_BUILD__ && note?.col) || "col"}>
       <div className="card text-center h-100">
         <div className="card-header small px-1">{t(label)}</div>
         <p className="card-body fs-5 px-1 py-2 mb-0">
           <span className="text-nowrap">{readText(number, field.v, decimalsOf(field.d, field.u), read)}</span>{" "}
           <small className="text-body-secondary">{field.u}</small>
-          {__GATEWAY_BUILD__ && note && <small className="d-block text-body-secondary">{note}</small>}
+          {__GATEWAY_BUILD__ && note && <small className="d-block text-body-secondary">{note.text}</small>}
         </p>
       </div>
     </div>

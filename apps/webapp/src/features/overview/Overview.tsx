@@ -25,8 +25,10 @@ function Figure({
   unit: string;
 }) {
   const { t, number } = useI18n();
+  // On a phone one figure a line, label left and value right (a third of 375 px could not hold "3,916.143 kWh"
+  // beside its label); from 576 px three abreast, centred.
   return (
-    <div className="col">
+    <div className="col d-flex flex-wrap justify-content-between align-items-baseline column-gap-2 d-sm-block">
       <div className="small text-body-secondary">{t(label)}</div>
       <div className="fs-5">
         <span className="text-nowrap">{readText(number, value ?? 0, d, value !== null)}</span>{" "}
@@ -39,7 +41,7 @@ function Figure({
 /** Power now, yield today, yield total: the devices' sums or one device's own. */
 function Figures({ of }: { of: OverviewTotal }) {
   return (
-    <div className="row row-cols-3 g-2 text-center">
+    <div className="row row-cols-1 row-cols-sm-3 g-2 text-sm-center" data-figures>
       <Figure label="live.totalPower" value={of.power_w} d={1} unit="W" />
       <Figure label="live.yieldToday" value={of.yield_day_wh} d={0} unit="Wh" />
       <Figure label="live.totalYield" value={of.yield_total_kwh} d={3} unit="kWh" />
