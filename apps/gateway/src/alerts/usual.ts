@@ -18,6 +18,7 @@
  * Relearned every hour. Without history (history off, a fresh database without backfill) nothing is known and the
  * weak-string rule stays silent.
  */
+import { existsSync } from "node:fs";
 import Database from "libsql";
 import type { Usual } from "./rules.ts";
 
@@ -194,6 +195,9 @@ export function createUsual(
   const current = (): Learned => {
     const t = now();
     if (t - at < RELEARN_MS && t >= at && !placeChanged(t)) return learned;
+    // libsql ignores `fileMustExist` and creates the file even read-only: a missing history.db (a newer one kept
+    // aside, history not started yet) must stay missing, so nothing is opened until the recorder made it.
+    if (!db && !existsSync(file)) return (learned = nothing());
     at = t;
     try {
       db ??= new Database(file, { readonly: true, fileMustExist: true });

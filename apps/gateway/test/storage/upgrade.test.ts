@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "libsql";
 import { afterEach, describe, expect, it } from "vitest";
+import { defaultAlertConfig } from "../../src/alerts/config.ts";
 import { wireAlert } from "../../src/alerts/notify.ts";
 import type { StoredAlert } from "../../src/alerts/store.ts";
 import { openHistory } from "../../src/history/index.ts";
@@ -44,6 +45,12 @@ const withoutMeter = {
     const { rows, ...rest } = e as { rows: object[] };
     return { ...rest, rows: rows.map((r) => ({ ...r, ...NO_METER_ROW })) };
   },
+};
+
+/** Settings of release 1 answer the rules added since with their defaults (issue 31 §7: the meter). */
+const withNewRules = (config: unknown) => {
+  const c = config as { rules: object };
+  return { ...c, rules: { ...c.rules, meter_silent: defaultAlertConfig().rules.meter_silent } };
 };
 
 let dir = "";
@@ -98,7 +105,7 @@ describe("history.db of the release before versions", () => {
     expect(list.storage).toBe("database");
     expect(list.alerts).toEqual(expected.alerts.map(wireAlert));
     expect(gw.app.alerts?.store.meta("summary_day")).toBe(expected.alerts_meta.summary_day);
-    expect(await json(gw, "/api/alerts/config", true)).toEqual(expected.config);
+    expect(await json(gw, "/api/alerts/config", true)).toEqual(withNewRules(expected.config));
 
     await gw.close();
     gw = null;
