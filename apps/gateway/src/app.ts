@@ -35,6 +35,7 @@ import { backfillHouse } from "./meter/house/backfill.ts";
 import type { MeterService } from "./meter/service.ts";
 import { meterMetrics, meterMqtt } from "./meter/publish.ts";
 import { attachZeroExport } from "./zeroexport/attach.ts";
+import { zeroExportMetrics, zeroExportMqtt } from "./zeroexport/publish.ts";
 import type { ZeroExportService } from "./zeroexport/service.ts";
 import { createSimPort, type SimPort } from "./port/sim/index.ts";
 import type { Alerts } from "./alerts/service.ts";
@@ -185,6 +186,10 @@ async function attachFeatures(
   if (meter) alerts?.source.watchMeter(() => meter.status().state);
   const zeroExport =
     meter && opts.zeroExport ? await attachZeroExport(app, port, meter, gw.dataDir, gw.log) : null;
+  if (zeroExport) {
+    parts.mqttAdditions.push(zeroExportMqtt(zeroExport, gw.log));
+    gw.metrics.push(() => zeroExportMetrics(zeroExport));
+  }
   addFeaturesRoute(app, () => ({
     history: history !== null,
     alerts: alerts !== null,

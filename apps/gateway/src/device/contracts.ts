@@ -167,4 +167,15 @@ export interface MqttAddition {
   topics(): MqttMessage[];
   /** Discovery messages (whole topics under `config.mqtt.hass.topic`); [] when the feature announces nothing now. */
   discovery(config: ConfigJson, identity: DeviceIdentity): MqttMessage[];
+  /**
+   * Command topics the feature takes (sub-topics under the base topic, subscribed with the device's on every
+   * connection, MQTT.md §4) and what a message on one does; `receive` must not throw (zero export's switch).
+   */
+  commands?: MqttCommands;
+}
+
+export interface MqttCommands {
+  topics: readonly string[];
+  /** `topic` is the sub-topic (one of `topics`), `payload` the message as text. */
+  receive(topic: string, payload: string, retained: boolean): void;
 }

@@ -42,7 +42,8 @@ export function meterTopics(status: MeterStatus): MqttMessage[] {
   return out;
 }
 
-interface SensorSpec {
+/** One sensor of a gateway feature in Home Assistant (featureSensors). */
+export interface SensorSpec {
   id: string;
   name: string;
   topic: string;
@@ -51,7 +52,7 @@ interface SensorSpec {
   stateClass?: string;
   icon?: string;
   category?: "diagnostic";
-  /** Unavailable while the meter's reading is not fresh. */
+  /** Unavailable while the feature's `availability` says so (the meter: while its reading is not fresh). */
   fresh?: boolean;
 }
 
@@ -107,32 +108,56 @@ export function meterDiscovery(
   enabled: boolean,
 ): MqttMessage[] {
   if (!enabled) return [];
-  const serial = String(config.dtu.serial);
-  const base = config.mqtt.topic;
-  const stateTopic = `${base}${METER_TOPIC}state`;
-  const dev = {
+  const stateTopic = `${config.mqtt.topic}${METER_TOPIC}state`;
+  return featureSensors(config, identity, "meter", SENSORS, {
+    avty_t: stateTopic,
+    avty_tpl: "{{ 'online' if value == 'ok' else 'offline' }}",
+  });
+}
+
+/**
+ * The DTU as Home Assistant's device of a gateway feature's entities (`ids` = the DTU serial, as the alerts' DTU
+ * sensor), in the device object's keys of MQTT.md §5.1.
+ */
+export function dtuDevice(config: ConfigJson, identity: DeviceIdentity): Record<string, string> {
+  return {
     name: identity.hostname(),
-    ids: serial,
+    ids: String(config.dtu.serial),
     cu: `http://${identity.ip}`,
     mf: "OpenDTU",
     mdl: "DTU",
     sw: identity.gitHash,
   };
-  return SENSORS.map((s) => {
+}
+
+/**
+ * Sensors of a gateway feature on the DTU's device: `<hass>sensor/dtu_<serial>/<feature>_<id>/config`, state topics
+ * `<base><feature>/<topic>`; `fresh` sensors get `availability`.
+ */
+export function featureSensors(
+  config: ConfigJson,
+  identity: DeviceIdentity,
+  feature: string,
+  specs: readonly SensorSpec[],
+  availability: { avty_t: string; avty_tpl: string } | null = null,
+): MqttMessage[] {
+  const serial = String(config.dtu.serial);
+  const dev = dtuDevice(config, identity);
+  return specs.map((s) => {
     const body = {
       name: s.name,
-      stat_t: `${base}${METER_TOPIC}${s.topic}`,
-      uniq_id: `${serial}_meter_${s.id}`,
+      stat_t: `${config.mqtt.topic}${feature}/${s.topic}`,
+      uniq_id: `${serial}_${feature}_${s.id}`,
       ...(s.unit ? { unit_of_meas: s.unit } : {}),
       ...(s.icon ? { ic: s.icon } : {}),
       ...(s.category ? { ent_cat: s.category } : {}),
-      ...(s.fresh ? { avty_t: stateTopic, avty_tpl: "{{ 'online' if value == 'ok' else 'offline' }}" } : {}),
+      ...(s.fresh && availability ? availability : {}),
       dev,
       ...(s.deviceClass ? { dev_cla: s.deviceClass } : {}),
       ...(s.stateClass ? { stat_cla: s.stateClass } : {}),
     };
     return {
-      topic: `${config.mqtt.hass.topic}sensor/dtu_${serial}/meter_${s.id}/config`,
+      topic: `${config.mqtt.hass.topic}sensor/dtu_${serial}/${feature}_${s.id}/config`,
       payload: JSON.stringify(body),
     };
   });

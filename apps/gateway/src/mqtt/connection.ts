@@ -8,7 +8,7 @@ import { connect, type IClientOptions, type MqttClient } from "mqtt";
 import type { DeviceIdentity } from "../device/contracts.ts";
 import { announceNow, discoveryDue } from "./announce.ts";
 import { commandFilters } from "./commands.ts";
-import { onCommandMessage } from "./dispatch.ts";
+import { onCommandMessage, subscribeAdditions } from "./dispatch.ts";
 import { cycle } from "./publisher.ts";
 import { brokerKey, logError, sender, type MqttOptions, type MqttSettings, type MqttState } from "./state.ts";
 
@@ -80,6 +80,8 @@ function onConnect(state: MqttState, created: MqttClient, mine: number): void {
   created.subscribe(commandFilters(m.topic), { qos: 0 }, (error) => {
     if (error && mine === state.generation) logError(state, `subscribe failed: ${error.message}`);
   });
+  state.additionFilters.clear();
+  subscribeAdditions(state);
   if (discoveryDue(state)) announceNow(state, send, true);
   cycle(state);
 }

@@ -3,6 +3,7 @@
  * and the channel values of inverters with a new statistics sample; the timer re-reads the interval each time.
  */
 import { discoveryDue, publishDiscovery } from "./announce.ts";
+import { subscribeAdditions } from "./dispatch.ts";
 import {
   dtuMessages,
   inverterChannelMessages,
@@ -44,7 +45,9 @@ export function publishCycle(state: MqttState, send: Send): void {
 /** A cycle on the current connection; nothing while disconnected (nothing is queued, §2). */
 export function cycle(state: MqttState): void {
   const send = liveSender(state);
-  if (send) publishCycle(state, send);
+  if (!send) return;
+  subscribeAdditions(state);
+  publishCycle(state, send);
 }
 
 /** The publish period: the test knob, or `publish_interval` seconds (at least 5, as the API enforces). */

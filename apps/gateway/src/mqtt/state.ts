@@ -46,6 +46,8 @@ export interface MqttState {
   readonly announced: Set<string>;
   /** Fingerprint of the discovery set last published, to republish when the inverter list changes. */
   discoverySignature: string;
+  /** Command filters of the gateway's features subscribed on the current connection (features attach later). */
+  readonly additionFilters: Set<string>;
   cycleTimer: NodeJS.Timeout | null;
   discoveryTimer: NodeJS.Timeout | null;
 }
@@ -69,6 +71,7 @@ export function createMqttState(deps: MqttDeps, options: MqttOptions = {}): Mqtt
     publishedStats: new Map(),
     announced: new Set(),
     discoverySignature: "",
+    additionFilters: new Set(),
     cycleTimer: null,
     discoveryTimer: null,
   };

@@ -1,5 +1,5 @@
 /**
- * What Home Assistant's MQTT discovery accepts (the device's entities, the gateway's meter), written from its
+ * What Home Assistant's MQTT discovery accepts (the device's entities, the gateway's meter and zero export), written from its
  * documentation: the abbreviations it expands ("Supported abbreviations in MQTT discovery messages") and the
  * configuration variables of each platform.
  */
@@ -34,6 +34,8 @@ const ABBREVIATIONS: Record<string, string> = {
   pl_rst: "payload_reset",
   ret: "retain",
   stat_cla: "state_class",
+  stat_off: "state_off",
+  stat_on: "state_on",
   stat_t: "state_topic",
   sug_dsp_prc: "suggested_display_precision",
   uniq_id: "unique_id",
@@ -104,6 +106,19 @@ const PLATFORM_KEYS: Record<string, string[]> = {
     "state_topic",
     "value_template",
   ],
+  switch: [
+    ...COMMON,
+    "command_topic",
+    "device_class",
+    "optimistic",
+    "payload_off",
+    "payload_on",
+    "retain",
+    "state_off",
+    "state_on",
+    "state_topic",
+    "value_template",
+  ],
   sensor: [
     ...COMMON,
     "device_class",
@@ -130,13 +145,14 @@ const SENSOR_UNITS: Record<string, (string | undefined)[]> = {
   temperature: ["°C", "°F", "K"],
 };
 const BUTTON_CLASSES = ["identify", "restart", "update"];
+const SWITCH_CLASSES = ["outlet", "switch"];
 const STATE_CLASSES = ["measurement", "total", "total_increasing"];
 
 /** Returns the problems of one discovery message; [] = Home Assistant accepts it. */
 export function haProblems(topic: string, payload: string): string[] {
   const problems: string[] = [];
   const match =
-    /^homeassistant\/(button|number|binary_sensor|sensor)\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\/config$/.exec(
+    /^homeassistant\/(button|number|binary_sensor|sensor|switch)\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_-]+)\/config$/.exec(
       topic,
     );
   if (!match) return [`bad topic ${topic}`];
@@ -163,6 +179,10 @@ export function haProblems(topic: string, payload: string): string[] {
   }
   if (platform === "button" && cls !== undefined && !BUTTON_CLASSES.includes(cls))
     problems.push(`button ${cls}`);
+  if (platform === "switch" && cls !== undefined && !SWITCH_CLASSES.includes(cls))
+    problems.push(`switch ${cls}`);
+  if (platform === "switch" && typeof expanded["command_topic"] !== "string")
+    problems.push("switch without command_topic");
   const stateClass = expanded["state_class"];
   if (stateClass !== undefined && !STATE_CLASSES.includes(stateClass as string))
     problems.push(`${String(stateClass)}`);
