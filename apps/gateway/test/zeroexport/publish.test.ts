@@ -251,10 +251,15 @@ describe.skipIf(skipUnlessAvailable(missing))(
       });
       expect(zeroExport().config().enabled).toBe(true);
       expect(JSON.parse(await readFile(file, "utf8"))).toMatchObject({ enabled: true });
-      await vi.waitFor(() => expect(sub.latest().get("solar/zeroexport/state")).not.toBe("off"), {
-        timeout: 5000,
-        interval: 20,
-      });
+      // The simulated house's meter is read as the host clock walks: the grid topic follows.
+      await vi.waitFor(
+        () => {
+          clock.t += 1000;
+          expect(sub.latest().get("solar/zeroexport/state")).not.toBe("off");
+          expect(sub.latest().get("solar/zeroexport/grid")).toMatch(/^-?\d+\.\d$/);
+        },
+        { timeout: 5000, interval: 50 },
+      );
       await sub.client.publishAsync(setTopic, "0");
       await vi.waitFor(
         () => {
