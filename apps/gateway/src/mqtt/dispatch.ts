@@ -1,6 +1,7 @@
 /**
  * The command topics (MQTT.md §4): a received message is parsed by commands.ts and, when the inverter accepts
- * commands, handed to the fleet. Nothing throws into mqtt.js: every problem is a console line.
+ * commands, handed to the fleet; one on a gateway feature's topic (`MqttAddition.commands`) goes to that feature.
+ * Nothing throws into mqtt.js: every problem is a console line.
  */
 import { sameSerial } from "../wire/serial.ts";
 import { parseCommand, type CommandAction } from "./commands.ts";
