@@ -82,7 +82,7 @@ export function DataTable({
       )}
       <details className="mb-3">
         <summary>{t("history.showTable")}</summary>
-        <div className="table-responsive">
+        <div className="table-responsive" tabIndex={0} /* focusable: keyboard scrolling on a phone (axe) */>
           <table className="table table-sm table-striped" data-history-table="">
             <thead>
               <tr>

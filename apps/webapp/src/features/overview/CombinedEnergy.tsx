@@ -38,7 +38,7 @@ function EnergyTable({ data, names }: { data: OverviewEnergy; names: readonly st
   // A period without any device's meter shows "–", never 0; no meter in the whole range: no columns at all.
   const grid = data.rows.some((r) => r.import_wh !== null || r.export_wh !== null);
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" tabIndex={0} /* focusable: keyboard scrolling on a phone (axe) */>
       <table className="table table-sm table-striped mb-0 text-end">
         <caption className="visually-hidden">{t("overview.energy")}</caption>
         <thead>
