@@ -99,7 +99,8 @@ export function DataTable({
                 <tr key={k}>
                   {r.map((c, i) =>
                     i === 0 ? (
-                      <th key={i} scope="row">
+                      // A date or a time on one line: at 375 px the meter's columns make the table scroll.
+                      <th key={i} scope="row" className="text-nowrap">
                         {c}
                       </th>
                     ) : (
