@@ -54,11 +54,16 @@ const production: Readable<number | null> = __GATEWAY_BUILD__
   ? {
       subscribe: (l) => liveFeed.store.subscribe(l),
       // The device sums its zeros for inverters not read since it started (issue 25): none read, no production.
+      // Unless every one of them sleeps for want of sun (a first start at night): then nothing is produced, and 0 W
+      // lets the card show the home's use (all from the grid) rather than "–" beside an importing grid.
       get: () => {
         const s = liveFeed.store.get();
         const now = Date.now();
-        const read = s.order.some((id) => !inverterStatus(s.inverters[id], now, s.facts).never);
-        return read ? (s.total?.Power.v ?? null) : null;
+        const all = s.order.map((id) => inverterStatus(s.inverters[id], now, s.facts));
+        if (all.some((st) => !st.never)) return s.total?.Power.v ?? null;
+        const dark = (st: (typeof all)[number]) =>
+          st.state === "asleep" || (st.state === "off" && st.why === "night");
+        return all.length > 0 && all.every(dark) ? 0 : null;
       },
     }
   : { subscribe: () => () => undefined, get: () => null };

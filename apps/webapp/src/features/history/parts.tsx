@@ -82,7 +82,7 @@ export function DataTable({
       )}
       <details className="mb-3">
         <summary>{t("history.showTable")}</summary>
-        <div className="table-responsive">
+        <div className="table-responsive" tabIndex={0} /* focusable: keyboard scrolling on a phone (axe) */>
           <table className="table table-sm table-striped" data-history-table="">
             <thead>
               <tr>
@@ -99,7 +99,8 @@ export function DataTable({
                 <tr key={k}>
                   {r.map((c, i) =>
                     i === 0 ? (
-                      <th key={i} scope="row">
+                      // A date or a time on one line: at 375 px the meter's columns make the table scroll.
+                      <th key={i} scope="row" className="text-nowrap">
                         {c}
                       </th>
                     ) : (

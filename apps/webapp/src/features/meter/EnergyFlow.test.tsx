@@ -78,6 +78,14 @@ describe("the energy-flow card", () => {
     expect(c.querySelector("[data-meter-note]")).toBeNull();
   });
 
+  it("at night (nothing produced) shows the home's use as the grid's import, without a production arrow", async () => {
+    const { card } = await show([status({ power_w: 234 })], 0);
+    expect(card().textContent).toContain("234");
+    expect(screen.getByRole("img", { name: "Production to the home: 0 W" }).textContent).toBe("–");
+    expect(screen.getByRole("img", { name: "From the grid to the home: 234 W" }).textContent).toBe("←");
+    expect(card().querySelectorAll(".fs-5")[1]?.textContent).toBe("234 W");
+  });
+
   it("turns the grid arrow round while exporting, in German too", async () => {
     setLocale("de");
     const { card } = await show([status({ power_w: -800 })], 2000);

@@ -118,7 +118,8 @@ export function EnergyFlow({ production, feed }: { production: Readable<number |
         <div className="d-flex align-items-center text-center">
           <Node label={t("meter.production")} w={productionW} />
           <Arrow
-            towards={productionW === null ? null : "right"}
+            // No arrow for nothing produced (night): 0 W does not flow anywhere.
+            towards={productionW !== null && productionW >= 0.5 ? "right" : null}
             label={t("meter.flowSun", { power: watts(number, productionW) })}
           />
           <Node label={t("meter.home")} w={shown.homeW} />

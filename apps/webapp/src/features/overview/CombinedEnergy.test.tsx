@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import type { OverviewEnergy } from "@dtu/api/overview";
 import type { ChartProps } from "../../components/chart/Chart";
+import { setLocale } from "../../lib/i18n";
 import { CombinedEnergy } from "./CombinedEnergy";
 import { energyRange, energyStep } from "./energyPeriods";
 
@@ -13,6 +14,7 @@ vi.mock("../../components/chart/Chart", () => ({
 
 afterEach(() => {
   cleanup();
+  setLocale("en");
   vi.unstubAllGlobals();
 });
 
@@ -187,5 +189,46 @@ describe("CombinedEnergy", () => {
     expect(screen.getByRole("status").textContent).toBe(
       "Not in the sums, password needed: garage. Open a device to log in there.",
     );
+  });
+
+  it("adds the devices' summed import and export when a meter was recorded, '–' for a period without one", async () => {
+    const metered: OverviewEnergy = {
+      ...june,
+      rows: [
+        {
+          period: "2026-06-01",
+          total: 3500,
+          devices: { roof: 2000, garage: 1500 },
+          import_wh: 4250,
+          export_wh: 1200,
+        },
+        { period: "2026-06-02", total: 1250, devices: { roof: 1250 }, import_wh: null, export_wh: null },
+      ],
+      unavailable: [],
+    };
+    stub(() => new Response(JSON.stringify(metered)));
+    const cellsOf = (table: HTMLElement) =>
+      [...table.querySelectorAll("tr")].map((tr) =>
+        [...tr.querySelectorAll("th, td")].map((c) => c.textContent),
+      );
+    render(<CombinedEnergy names={["roof", "garage"]} today="2026-06-15" />);
+    expect(cellsOf(await screen.findByRole("table"))).toEqual([
+      ["Period", "roof", "garage", "Total", "Imported", "Exported"],
+      ["Jun 1, 2026", "2.00", "1.50", "3.50", "4.25", "1.20"],
+      ["Jun 2, 2026", "1.25", "–", "1.25", "–", "–"],
+    ]);
+    cleanup();
+    for (const [locale, head] of [
+      ["de", ["Bezogen", "Eingespeist"]],
+      ["fr", ["Soutiré", "Injecté"]],
+    ] as const) {
+      setLocale(locale);
+      render(<CombinedEnergy names={["roof", "garage"]} today="2026-06-15" />);
+      const heads = [...(await screen.findByRole("table")).querySelectorAll("thead th")].map(
+        (c) => c.textContent,
+      );
+      expect(heads.slice(-2)).toEqual(head);
+      cleanup();
+    }
   });
 });

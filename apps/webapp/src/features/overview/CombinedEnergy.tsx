@@ -1,7 +1,8 @@
 /**
  * The energy of every device together per day, month or year (issue 24 §5), from the gateway's
  * `GET /api/overview/energy`: the sums as bars (components/chart, as a device's History draws its own), then a table
- * with one column per device and their sum, in kWh with the locale's number format.
+ * with one column per device and their sum, in kWh with the locale's number format; the devices' summed import and
+ * export (issue 31 §4) as two more columns when a meter was recorded in the range.
  */
 import { useState } from "react";
 import type { OverviewEnergy } from "@dtu/api/overview";
@@ -31,10 +32,13 @@ function usePeriodLabel(): (period: string, interval: OverviewEnergy["interval"]
 function EnergyTable({ data, names }: { data: OverviewEnergy; names: readonly string[] }) {
   const { t, number } = useI18n();
   const label = usePeriodLabel();
-  const kwh = (wh: number | undefined): string => (wh === undefined ? "–" : number(wh / 1000, 2));
+  const kwh = (wh: number | null | undefined): string =>
+    wh === null || wh === undefined ? "–" : number(wh / 1000, 2);
   if (data.rows.length === 0) return <p className="mb-0">{t("history.noData")}</p>;
+  // A period without any device's meter shows "–", never 0; no meter in the whole range: no columns at all.
+  const grid = data.rows.some((r) => r.import_wh !== null || r.export_wh !== null);
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" tabIndex={0} /* focusable: keyboard scrolling on a phone (axe) */>
       <table className="table table-sm table-striped mb-0 text-end">
         <caption className="visually-hidden">{t("overview.energy")}</caption>
         <thead>
@@ -48,6 +52,12 @@ function EnergyTable({ data, names }: { data: OverviewEnergy; names: readonly st
               </th>
             ))}
             <th scope="col">{t("history.total")}</th>
+            {grid && (
+              <>
+                <th scope="col">{t("history.imported")}</th>
+                <th scope="col">{t("history.exported")}</th>
+              </>
+            )}
           </tr>
         </thead>
         <tbody>
@@ -60,6 +70,12 @@ function EnergyTable({ data, names }: { data: OverviewEnergy; names: readonly st
                 <td key={name}>{kwh(row.devices[name])}</td>
               ))}
               <td className="fw-bold">{kwh(row.total)}</td>
+              {grid && (
+                <>
+                  <td data-import>{kwh(row.import_wh)}</td>
+                  <td data-export>{kwh(row.export_wh)}</td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>
