@@ -1,3 +1,4 @@
+import type { ApiResult } from "@dtu/api/codes";
 import type { ApiPath } from "@dtu/api/endpoints";
 import { navigate } from "./router";
 import { routeFrom, under } from "./base";
@@ -14,10 +15,15 @@ export interface HttpError {
   unanswered?: boolean;
   /**
    * Gateway build: a refusal of the gateway's own API that names its field (`{"type","message","field",…}`, e.g. a
-   * 400 of `POST /api/zeroexport/config`), as answered: a form shows it at that field (components/ui/useSave.ts).
+   * 400 of `POST /api/zeroexport/config` or `/api/meter/config`), as answered: its other members (`code`, `params`
+   * of `@dtu/api/meter` MeterResult) are kept for the feature's words. `useSave` takes it as the answer, so a form
+   * shows it at that field (components/ui/useSettingsForm.ts `answerAt`).
    */
-  refusal?: { type: "warning" | "danger"; message: string; field: string };
+  refusal?: Refusal;
 }
+
+/** A refusal naming its field, the body as the gateway sent it (`type` only ever "warning" or "danger"). */
+export type Refusal = ApiResult & { field: string; params?: unknown };
 
 export function isHttpError(e: unknown): e is HttpError {
   return typeof e === "object" && e !== null && "status" in e && "message" in e;
@@ -70,11 +76,7 @@ async function errorFrom(res: Response): Promise<HttpError> {
           code = body.code;
           const b = body as { type?: unknown; field?: unknown; message?: unknown };
           if (typeof b.field === "string" && typeof b.message === "string")
-            refusal = {
-              type: b.type === "warning" ? "warning" : "danger",
-              message: b.message,
-              field: b.field,
-            };
+            refusal = { ...(body as Refusal), type: b.type === "warning" ? "warning" : "danger" };
         }
       } catch {
         message = text;
@@ -139,32 +141,6 @@ export function postData<T, B = unknown>(path: ApiPath<T, B>, body: NoInfer<B>):
   const form = new FormData();
   form.append("data", JSON.stringify(body));
   return request<T>(path, { method: "POST", body: form });
-}
-
-/**
- * Gateway build: a POST as postData, but a refusal that carries a JSON answer (a 400 of the gateway's own APIs, e.g.
- * `@dtu/api/meter` MeterResult naming its `field` and `code`) resolves as that answer rather than as an HttpError
- * keeping only its message. A 401 still runs the policy; no answer or one that is not JSON rejects as usual.
- */
-export async function postAnswer<T, B = unknown>(path: ApiPath<T, B>, body: NoInfer<B>): Promise<T> {
-  const form = new FormData();
-  form.append("data", JSON.stringify(body));
-  let res: Response;
-  try {
-    res = await fetch(under(path), { method: "POST", body: form, headers: headers() });
-  } catch (e) {
-    throw toHttpError(e);
-  }
-  if (res.status === 401) {
-    handleUnauthorized();
-    throw await errorFrom(res);
-  }
-  const text = await res.text();
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    throw { message: text || res.statusText, status: res.status } satisfies HttpError;
-  }
 }
 
 export interface UploadResult {

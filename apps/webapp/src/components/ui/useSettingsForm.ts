@@ -23,6 +23,11 @@ export interface SettingsFormState<D, K extends string> extends SaveState {
     error: string | undefined;
     onChange: (e: { target: { value: string } }) => void;
   };
+  /**
+   * Gateway build: shows an answer that came another way (e.g. the refusal of a trial POST, features/meter/ReadNow)
+   * at the field `answerAt` names, as a save's answer is; an edit takes it away again. Absent in the device build.
+   */
+  showAnswer?: (r: ApiResult) => void;
 }
 
 /**
@@ -56,6 +61,8 @@ export function useSettingsForm<D, K extends string>(
     const next = { ...draft, ...patch };
     setDraft(next);
     if (tried) setProblems(validate(next));
+    // Gateway build: before the first Save only a shown answer can be there (showAnswer); the edit ends it.
+    else if (__GATEWAY_BUILD__) setProblems({});
   };
 
   const atField = (r: ApiResult) => {
@@ -96,5 +103,18 @@ export function useSettingsForm<D, K extends string>(
     onChange: (e: { target: { value: string } }) => change({ [k]: e.target.value } as Partial<D>),
   });
 
-  return { ...saving, save, form, draft, setDraft, problems, change, submit, bind };
+  const state: SettingsFormState<D, K> = {
+    ...saving,
+    save,
+    form,
+    draft,
+    setDraft,
+    problems,
+    change,
+    submit,
+    bind,
+  };
+  // Gateway build only: the device's forms show no answers but their own saves' (no bytes in the device build).
+  if (__GATEWAY_BUILD__) state.showAnswer = atField;
+  return state;
 }

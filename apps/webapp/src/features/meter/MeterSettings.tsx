@@ -4,16 +4,15 @@
  * gateway names its field and is shown there, in the owner's language (./words.ts).
  */
 import { useState } from "react";
-import { METER_KINDS, type MeterConfigView, type MeterResult } from "@dtu/api/meter";
-import type { ApiResult } from "@dtu/api/codes";
+import { METER_KINDS, type MeterConfigView } from "@dtu/api/meter";
 import { Card } from "../../components/ui/Card";
 import { CheckField, InputField, SelectField } from "../../components/ui/FormRow";
 import { SettingsForm } from "../../components/ui/SettingsForm";
 import { useSettingsForm, type SettingsFormState } from "../../components/ui/useSettingsForm";
-import { focusFirstInvalid, useProblemText, type Problem } from "../../components/ui/validation";
+import { useProblemText, type Problem } from "../../components/ui/validation";
 import { getJson } from "../../lib/http";
 import { useI18n, useT, type MessageKey } from "../../lib/i18n";
-import { configUrl, saveConfig } from "./api";
+import { configUrl, saveConfigPath } from "./api";
 import { ReadNow } from "./ReadNow";
 import {
   fieldsOf,
@@ -33,39 +32,14 @@ const KIND_TEXT: Record<(typeof METER_KINDS)[number], MessageKey> = {
   sim: "meter.kind_sim",
 };
 
-type Refusal = { field: string; problem: Problem } | null;
-
 export function MeterSettings({ initial: loaded }: { initial: MeterConfigView }) {
   const { t } = useI18n();
   const [initial, setInitial] = useState(loaded);
-  const state = useSettingsForm(() => meterDraft(loaded), validateMeter);
-  const [refused, setRefused] = useState<Refusal>(null);
+  // A refusal naming its field shows there (answerAt), in the owner's language (./results.ts), focused.
+  const state = useSettingsForm(() => meterDraft(loaded), validateMeter, {}, refusedField);
   const problemText = useProblemText();
 
-  /** A text field with the form's binding; the gateway's refusal of it, while not edited since, as its error. */
-  const text = (k: MeterTextField) => {
-    const b = state.bind(k);
-    const own = refused?.field === k ? problemText(refused.problem) : undefined;
-    return {
-      ...b,
-      error: b.error ?? own,
-      onChange: (e: { target: { value: string } }) => {
-        if (refused?.field === k) setRefused(null);
-        b.onChange(e);
-      },
-    };
-  };
-
-  const answered = (r: MeterResult) => {
-    const at = refusedField(r);
-    if (at && state.form.current?.elements.namedItem(at.field)) {
-      setRefused(at);
-      // Shown at its field (focused), so the alert under the form stays empty.
-      state.clear();
-      focusFirstInvalid(state.form.current);
-      return;
-    }
-    if (r.type !== "success") return;
+  const saved = () =>
     void getJson(configUrl()).then(
       (view) => {
         setInitial(view);
@@ -73,53 +47,45 @@ export function MeterSettings({ initial: loaded }: { initial: MeterConfigView })
       },
       () => undefined,
     );
-  };
 
-  const send = (d: MeterDraft) => {
-    setRefused(null);
-    let answer: MeterResult | null = null;
-    // The result alert shows the answer in the page's language; a refused field then takes it over (answered).
-    const shown = saveConfig(meterBody(d)).then((r): ApiResult => {
-      answer = r;
-      return { type: r.type, message: resultText(t, r) };
+  const send = (d: MeterDraft) =>
+    void state.save(saveConfigPath(), meterBody(d)).then((r) => {
+      const at = refusedField(r);
+      // Shown at its field, the alert under the form stays empty; any other answer there in the page's language.
+      if (!at || !state.form.current?.elements.namedItem(at.field))
+        state.setResult({ type: r.type, message: resultText(t, r) });
+      if (r.type === "success") saved();
     });
-    void state.run(shown).then(() => {
-      if (answer) answered(answer);
-    });
-  };
 
   return (
     <>
       <SettingsForm state={state} onValid={send}>
         <MeterFields
           form={state}
-          text={text}
           passwordSet={initial.password_set}
-          kindError={refused?.field === "kind" ? problemText(refused.problem) : undefined}
+          // The kind is no text field of the draft's checks, but the gateway may refuse it (code `kind`).
+          kindError={problemText((state.problems as Partial<Record<string, Problem>>).kind)}
         />
       </SettingsForm>
-      <ReadNow draft={state.draft} onRefused={(at) => setRefused(at)} />
+      <ReadNow draft={state.draft} onRefused={(r) => state.showAnswer?.(r)} />
     </>
   );
 }
 
 type MeterForm = SettingsFormState<MeterDraft, MeterTextField>;
-type TextProps = (k: MeterTextField) => ReturnType<MeterForm["bind"]>;
 
 /** The settings' fields, those of the chosen kind of meter only. */
 function MeterFields({
   form,
-  text,
   passwordSet,
   kindError,
 }: {
   form: MeterForm;
-  text: TextProps;
   passwordSet: boolean;
   kindError: string | undefined;
 }) {
   const t = useT();
-  const { draft, change } = form;
+  const { draft, change, bind: text } = form;
   const shown = fieldsOf(draft.kind);
   return (
     <Card title={t("meter.source")}>

@@ -1,10 +1,9 @@
 /** "Read now" (POST /api/meter/test): one read with the settings as typed, not saved; what it found, or why not. */
 import { useState } from "react";
-import type { MeterTestAnswer } from "@dtu/api/meter";
+import type { MeterResult, MeterTestAnswer } from "@dtu/api/meter";
 import { BusyButton } from "../../components/ui/Buttons";
 import { Card } from "../../components/ui/Card";
-import type { Problem } from "../../components/ui/validation";
-import { toHttpError } from "../../lib/http";
+import { toHttpError, type Refusal } from "../../lib/http";
 import { useI18n } from "../../lib/i18n";
 import { testRead } from "./api";
 import { meterBody, type MeterDraft } from "./settings";
@@ -18,19 +17,20 @@ export function ReadNow({
   onRefused,
 }: {
   draft: MeterDraft;
-  /** A refused setting: shown at its field by the form. */
-  onRefused: (at: { field: string; problem: Problem }) => void;
+  /** A refused setting (naming its field): shown at that field by the form (useSettingsForm `showAnswer`). */
+  onRefused: (r: Refusal) => void;
 }) {
   const { t, number } = useI18n();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<Shown | null>(null);
 
+  const refused = (r: Refusal | MeterResult): Shown => {
+    if (refusedField(r)) onRefused(r as Refusal);
+    return { ok: false, lines: [t("meter.refused", { message: resultText(t, r) })] };
+  };
+
   const words = (a: MeterTestAnswer): Shown => {
-    if ("type" in a) {
-      const at = refusedField(a);
-      if (at) onRefused(at);
-      return { ok: false, lines: [t("meter.refused", { message: resultText(t, a) })] };
-    }
+    if ("type" in a) return refused(a);
     const lines: string[] = [];
     if (a.ok && a.power_w !== null)
       lines.push(t("meter.found", { power: number(a.power_w, 1), ms: number(a.ms) }));
@@ -50,7 +50,13 @@ export function ReadNow({
         setBusy(false);
       },
       (e: unknown) => {
-        setShown({ ok: false, lines: [t("meter.readFailed", { message: toHttpError(e).message })] });
+        const failed = toHttpError(e);
+        // A refused setting (400 naming its field) is an answer: its words here, and at its field in the form.
+        setShown(
+          failed.refusal
+            ? refused(failed.refusal)
+            : { ok: false, lines: [t("meter.readFailed", { message: failed.message })] },
+        );
         setBusy(false);
       },
     );

@@ -3,7 +3,7 @@
  * and each refusal of a setting, which names its field. Literal keys, one per code (a new code without words does
  * not compile); an unknown code shows the gateway's English words.
  */
-import type { MeterResult, MeterResultCode } from "@dtu/api/meter";
+import type { MeterResultCode } from "@dtu/api/meter";
 import type { Problem } from "../../components/ui/validation";
 import type { MessageKey, Translate } from "../../lib/i18n";
 import { known } from "./words";
@@ -30,20 +30,17 @@ const resultKey: Record<MeterResultCode, MessageKey> = {
   no_sim: "meter.res_no_sim",
 };
 
+/** A meter answer as it came, or as an HttpError's `refusal` (lib/http.ts) carries it: its code not yet checked. */
+type Answer = { type: string; message: string; field?: unknown; code?: unknown; params?: unknown };
+
 /** An answer of the settings' POST in the page's language. */
-export function resultText(t: Translate, r: MeterResult): string {
+export function resultText(t: Translate, r: Answer): string {
   const key = known(resultKey, r.code);
   return key ? t(key, r.params as Record<string, string | number>) : r.message;
 }
 
 /** A refusal naming its field (`{ type: "danger", field: "url", code: "url_scheme", … }`): that field and its words. */
-export function refusedField(r: {
-  type: string;
-  message: string;
-  field?: unknown;
-  code?: unknown;
-  params?: unknown;
-}): { field: string; problem: Problem } | undefined {
+export function refusedField(r: Answer): { field: string; problem: Problem } | undefined {
   if (r.type === "success" || typeof r.field !== "string") return undefined;
   const key = known(resultKey, r.code);
   return {
