@@ -184,8 +184,12 @@ async function attachFeatures(
     ? await startMeter(app, port, gw, parts.mqttAdditions, history?.keeper.grid)
     : null;
   if (meter) alerts?.source.watchMeter(() => meter.status().state);
+  // Its pause and the DTU's silence while it is on become alerts (issue 32 §2).
+  const onEvent = meter && opts.zeroExport ? alerts?.source.watchZeroExport() : undefined;
   const zeroExport =
-    meter && opts.zeroExport ? await attachZeroExport(app, port, meter, gw.dataDir, gw.log) : null;
+    meter && opts.zeroExport
+      ? await attachZeroExport(app, port, meter, gw.dataDir, gw.log, onEvent ? { onEvent } : {})
+      : null;
   if (zeroExport) {
     parts.mqttAdditions.push(zeroExportMqtt(zeroExport, gw.log));
     gw.metrics.push(() => zeroExportMetrics(zeroExport));

@@ -17,6 +17,8 @@ const Kind = v.picklist([
   "clock",
   "command_failed",
   "meter_silent",
+  "zeroexport_paused",
+  "zeroexport_unreachable",
 ]);
 
 /** Every code once (a code added to AlertCodeParams and not here does not compile). */
@@ -146,6 +148,8 @@ export const AlertConfigViewSchema = v.object({
     event_log: v.object({ ...onOff, ignore_ids: v.array(v.number()) }),
     dtu_silent: v.object(minutes),
     meter_silent: v.object(minutes),
+    zeroexport_paused: v.object(onOff),
+    zeroexport_unreachable: v.object(minutes),
     radio: v.object(minutes),
     clock: v.object(minutes),
     command_failed: v.object(onOff),

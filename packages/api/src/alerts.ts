@@ -16,7 +16,9 @@ export type AlertKind =
   | "radio" // the device's radio-problem hint
   | "clock" // the device's clock not synchronised
   | "command_failed" // a limit or power command ended in Failure
-  | "meter_silent"; // the household meter (issue 31) gives no fresh reading: stale or failing
+  | "meter_silent" // the household meter (issue 31) gives no fresh reading: stale or failing
+  | "zeroexport_paused" // zero export (issue 32) paused: a limit it set was changed by someone else
+  | "zeroexport_unreachable"; // zero export on while the DTU does not answer
 
 export type AlertChannelName = "mqtt" | "ntfy" | "webhook" | "email" | "browser";
 export const ALERT_CHANNELS: readonly AlertChannelName[] = ["mqtt", "ntfy", "webhook", "email", "browser"];
@@ -254,6 +256,10 @@ export interface AlertRules {
   dtu_silent: { enabled: boolean; minutes: number };
   /** The household meter not answering (only where a meter is configured and on). */
   meter_silent: { enabled: boolean; minutes: number };
+  /** Zero export paused on a limit changed by someone else (only where zero export is attached). */
+  zeroexport_paused: { enabled: boolean };
+  /** The DTU not answering while zero export is on, for N minutes. */
+  zeroexport_unreachable: { enabled: boolean; minutes: number };
   radio: { enabled: boolean; minutes: number };
   clock: { enabled: boolean; minutes: number };
   command_failed: { enabled: boolean };

@@ -55,6 +55,9 @@ export function defaultAlertConfig(): AlertConfig {
       event_log: { enabled: true, ignore_ids: [1, 2] },
       dtu_silent: { enabled: true, minutes: 10 },
       meter_silent: { enabled: true, minutes: 10 },
+      // The controller holds nothing while paused or without the DTU: the owner hears of it soon.
+      zeroexport_paused: { enabled: true },
+      zeroexport_unreachable: { enabled: true, minutes: 1 },
       radio: { enabled: true, minutes: 10 },
       clock: { enabled: true, minutes: 60 },
       command_failed: { enabled: true },

@@ -232,6 +232,47 @@ function meterSilent(snap: SourceSnapshot, rules: AlertRules): Observation[] {
   ];
 }
 
+/**
+ * Zero export (issue 32 §2), from its controller's events: paused on a limit changed by someone else (raised at once,
+ * on that inverter; over on resume or when zero export is turned off), and the DTU not answering while the controller
+ * is on (over once it answers, or zero export is turned off). No controller watched here: nothing to say.
+ */
+function zeroExportRules(snap: SourceSnapshot, rules: AlertRules): Observation[] {
+  const zx = snap.zeroExport;
+  if (zx === undefined || zx === null) return [];
+  const out: Observation[] = [];
+  const { zeroexport_paused: paused, zeroexport_unreachable: unreachable } = rules;
+  if (paused.enabled) {
+    const inv = snap.inverters.find((i) => i.serial === zx.pausedBy);
+    out.push({
+      key: "zeroexport_paused",
+      kind: "zeroexport_paused",
+      severity: "warning",
+      serial: zx.pausedBy,
+      name: inv?.name ?? zx.pausedBy ?? snap.dtuName,
+      channel: null,
+      bad: zx.pausedBy !== null,
+      raiseAfterMs: 0,
+      clearAfterMs: 0,
+      facts: {},
+    });
+  }
+  if (unreachable.enabled)
+    out.push({
+      key: "zeroexport_unreachable",
+      kind: "zeroexport_unreachable",
+      severity: "critical",
+      serial: null,
+      name: snap.dtuName,
+      channel: null,
+      bad: zx.unreachable,
+      raiseAfterMs: unreachable.minutes * MINUTE,
+      clearAfterMs: 0,
+      facts: { minutes: unreachable.minutes },
+    });
+  return out;
+}
+
 function commandFailures(snap: SourceSnapshot, rules: AlertRules): Observation[] {
   if (!rules.command_failed.enabled) return [];
   // Failure alternates with Pending while the device re-sends (API.md §3.7): only Ok ends it.
@@ -261,6 +302,7 @@ export function observe(snap: SourceSnapshot, rules: AlertRules, usual: Usual): 
     ...weakStrings(snap, rules, usual),
     ...dtuRules(snap, rules),
     ...meterSilent(snap, rules),
+    ...zeroExportRules(snap, rules),
     ...commandFailures(snap, rules),
   ];
 }

@@ -63,6 +63,10 @@ export interface SourceSnapshot {
    * the device has no meter watched (the rule then says nothing).
    */
   meter?: MeterState | null;
+  /**
+   * The device's zero-export controller (issue 32 §2) as its events left it; absent or null where none is attached.
+   */
+  zeroExport?: ZeroExportWatch | null;
   /** Sun elevation in degrees at the device's location; null when the location is unknown. */
   elevation: number | null;
   /**
@@ -104,9 +108,44 @@ const marginOf = (sun: { rise: number; set: number } | null, minute: number): nu
 
 export type MeterState = "ok" | "stale" | "error" | "off";
 
+/**
+ * The zero-export controller's events (zeroexport/controller.ts `ControllerEvent`, one layer above: handed in where
+ * both are attached, as the meter is): the pause on a limit changed by someone else, the DTU not answering while the
+ * controller is on, and what ends them.
+ */
+export type ZeroExportEvent =
+  | { kind: "paused"; serial: string }
+  | { kind: "unreachable" }
+  | { kind: "reachable" }
+  | { kind: "resumed" }
+  | { kind: "off" };
+
+/** What the events say now: the inverter whose limit was changed (null: not paused), the DTU not answering. */
+export interface ZeroExportWatch {
+  pausedBy: string | null;
+  unreachable: boolean;
+}
+
+/** The state after one more event. */
+export function nextZeroExport(w: ZeroExportWatch, e: ZeroExportEvent): ZeroExportWatch {
+  switch (e.kind) {
+    case "paused":
+      return { ...w, pausedBy: e.serial };
+    case "resumed":
+      return { ...w, pausedBy: null };
+    case "unreachable":
+    case "reachable":
+      return { ...w, unreachable: e.kind === "unreachable" };
+    case "off":
+      return { pausedBy: null, unreachable: false };
+  }
+}
+
 export interface PortAlertSource extends AlertSource {
   /** Watch the device's meter from now on (it is attached after the alerts, one layer above them). */
   watchMeter(state: () => MeterState): void;
+  /** Watch the device's zero export from now on: its controller's events go to the function returned. */
+  watchZeroExport(): (event: ZeroExportEvent) => void;
   /**
    * Reads the limit and power status when the last read is `readEveryMs` old, or now with `force`; resolves when
    * done (a failed read keeps the last ones).
@@ -145,11 +184,18 @@ export function portSource(port: DevicePort, opts: PortSourceOptions): PortAlert
   let power: PowerStatus | null = null;
   let last = new Map<string, SourceInverter>();
   let meter: (() => MeterState) | null = null;
+  let zeroExport: ZeroExportWatch | null = null;
   const zone = (): PosixTz => port.place.zone() ?? UTC;
   return {
     zone,
     watchMeter(state) {
       meter = state;
+    },
+    watchZeroExport() {
+      zeroExport = { pausedBy: null, unreachable: false };
+      return (event) => {
+        if (zeroExport) zeroExport = nextZeroExport(zeroExport, event);
+      };
     },
     async refresh(force = false) {
       if (!force && clock() - readAt < opts.readEveryMs) return;
@@ -180,6 +226,7 @@ export function portSource(port: DevicePort, opts: PortSourceOptions): PortAlert
         elevation: location ? solarElevation(location, now) : null,
         dayMargin: marginOf(port.place.sunTimes(), p.hour * 60 + p.minute),
         meter: meter ? meter() : null,
+        zeroExport,
       };
     },
     eventLog: async (serial, language) => sourceEvents(await port.eventLog(serial, language)),

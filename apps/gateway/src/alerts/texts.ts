@@ -43,6 +43,16 @@ const EN: Catalogue = {
     title: "{name}: the household meter is not answering",
     detail: "No fresh reading from the meter for {minutes} min: grid power, import and export are unknown.",
   },
+  zeroexport_paused: {
+    title: "Zero export paused: the limit of {name} was changed by someone else",
+    detail:
+      "Zero export sends nothing until it is resumed on its screen: the limit came from the web app, MQTT or another client.",
+  },
+  zeroexport_unreachable: {
+    title: "Zero export: {name} (DTU) is not answering",
+    detail:
+      "No answer from the DTU for {minutes} min while zero export is on: no limit can be sent, the last ones stay.",
+  },
   radio: {
     title: "{name} (DTU): radio problem",
     detail: "The DTU reports a radio problem for {minutes} min.",
@@ -95,6 +105,16 @@ const DE: Catalogue = {
     detail:
       "Seit {minutes} min kein frischer Messwert vom Zähler: Netzleistung, Bezug und Einspeisung sind unbekannt.",
   },
+  zeroexport_paused: {
+    title: "Nulleinspeisung pausiert: Das Limit von {name} wurde von jemand anderem geändert",
+    detail:
+      "Die Nulleinspeisung sendet nichts, bis sie auf ihrer Seite fortgesetzt wird: Das Limit kam von der Web-App, über MQTT oder von einem anderen Client.",
+  },
+  zeroexport_unreachable: {
+    title: "Nulleinspeisung: {name} (DTU) antwortet nicht",
+    detail:
+      "Seit {minutes} min keine Antwort von der DTU, während die Nulleinspeisung an ist: Es kann kein Limit gesendet werden, die letzten bleiben.",
+  },
   radio: { title: "{name} (DTU): Funkproblem", detail: "Die DTU meldet seit {minutes} min ein Funkproblem." },
   clock: {
     title: "{name} (DTU): Uhrzeit nicht synchronisiert",
@@ -141,6 +161,16 @@ const FR: Catalogue = {
     title: "{name} : le compteur de la maison ne répond pas",
     detail:
       "Aucune mesure récente du compteur depuis {minutes} min : puissance réseau, soutirage et injection inconnus.",
+  },
+  zeroexport_paused: {
+    title: "Injection zéro en pause : la limite de {name} a été modifiée par quelqu'un d'autre",
+    detail:
+      "L'injection zéro n'envoie plus rien jusqu'à sa reprise sur son écran : la limite vient de l'application web, de MQTT ou d'un autre client.",
+  },
+  zeroexport_unreachable: {
+    title: "Injection zéro : {name} (DTU) ne répond pas",
+    detail:
+      "Aucune réponse du DTU depuis {minutes} min alors que l'injection zéro est active : aucune limite ne peut être envoyée, les dernières restent.",
   },
   radio: {
     title: "{name} (DTU) : problème radio",

@@ -22,6 +22,8 @@ export function ruleFacts(o: Observation): AlertFacts {
       };
     case "command_failed":
       return { command: f.power ? "power" : "limit" };
+    case "zeroexport_paused":
+      return {};
     default:
       return { minutes: f.minutes ?? 0 };
   }

@@ -172,6 +172,8 @@ async function attachFeatures(
           zeroExport: opts.zeroExport === true,
           // Recorded beside the device's production when its history is (issue 31 §2).
           ...(history ? { grid: history.keeper.grid } : {}),
+          // Its pause and the DTU's silence while it is on become alerts (issue 32 §2).
+          ...(alerts && opts.zeroExport ? { onZeroExportEvent: alerts.source.watchZeroExport() } : {}),
         })
       : { meter: null, zeroExport: null };
   if (meter) alerts?.source.watchMeter(() => meter.status().state);

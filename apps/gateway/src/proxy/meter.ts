@@ -13,7 +13,7 @@ import { attachMeter } from "../meter/attach.ts";
 import type { MeterService } from "../meter/service.ts";
 import type { DevicePort } from "../port/contract.ts";
 import type { GridSink } from "../history/grid.ts";
-import type { ZeroExportService } from "../zeroexport/service.ts";
+import type { ZeroExportOptions, ZeroExportService } from "../zeroexport/service.ts";
 
 const BODY_LIMIT = 64 * 1024;
 
@@ -25,7 +25,14 @@ export interface ProxyControl {
 export async function attachProxyMeter(
   app: FastifyInstance,
   port: DevicePort,
-  opts: { dataDir: string; log: (line: string) => void; zeroExport: boolean; grid?: GridSink },
+  opts: {
+    dataDir: string;
+    log: (line: string) => void;
+    zeroExport: boolean;
+    grid?: GridSink;
+    /** The controller's events (the alerts' watch). */
+    onZeroExportEvent?: ZeroExportOptions["onEvent"];
+  },
 ): Promise<ProxyControl> {
   const got: { meter?: MeterService; zeroExport?: ZeroExportService } = {};
   await app.register(async (scope) => {
@@ -36,7 +43,8 @@ export async function attachProxyMeter(
     if (opts.zeroExport) {
       // Loaded only when asked for: proxy mode without zero export never loads the controller.
       const { attachZeroExport } = await import("../zeroexport/attach.ts");
-      got.zeroExport = await attachZeroExport(scope, port, got.meter, opts.dataDir, opts.log);
+      const extra = opts.onZeroExportEvent ? { onEvent: opts.onZeroExportEvent } : {};
+      got.zeroExport = await attachZeroExport(scope, port, got.meter, opts.dataDir, opts.log, extra);
     }
   });
   if (!got.meter) throw new Error("the meter plugin did not load");

@@ -24,14 +24,21 @@ const LOG_KEPT = 200;
 export type ControllerEvent =
   | { kind: "paused"; serial: string; limit_w: number; sent_w: number }
   | { kind: "unreachable"; since: number }
-  | { kind: "reachable" };
+  | { kind: "reachable" }
+  /** Out of "paused" (POST /api/zeroexport/resume). */
+  | { kind: "resumed" }
+  /** Zero export turned off: nothing it raised holds any more. */
+  | { kind: "off" };
 
 export interface ControllerOptions {
   port: DevicePort;
   meter: MeterFeed;
   config: () => ZeroExportConfig;
   log: (line: string) => void;
-  /** Pause and the DTU's reachability while active (the alerts hook). */
+  /**
+   * Pause and the DTU's reachability while active (the alerts hook): each change once. Turned on while paused or
+   * while the DTU does not answer, that is said again; turned off, `off`.
+   */
   onEvent?: (event: ControllerEvent) => void;
   /** Every order as it is sent (the closed loop's record). */
   onSend?: (order: LimitOrder) => void;
@@ -64,6 +71,7 @@ class ControllerCore implements Controller {
   private stopped = false;
   private held = false;
   private wasReachable = true;
+  private wasEnabled = false;
   private last: Decision = { state: "off", reason: { code: "off", params: {} }, deadband_w: 10, orders: [] };
   private views: InverterView[] = [];
 
@@ -148,10 +156,22 @@ class ControllerCore implements Controller {
       if (!view.reachable && !s.pending) Object.assign(s, { confirmed_at: null, commanded_w: null });
       measureResponse(s, view);
     }
-    const enabled = this.opts.config().enabled;
-    if (enabled && this.wasReachable && !snap.reachable)
-      this.opts.onEvent?.({ kind: "unreachable", since: snap.since });
-    if (enabled && !this.wasReachable && snap.reachable) this.opts.onEvent?.({ kind: "reachable" });
+    this.tellChanges(this.opts.config().enabled, snap);
+  }
+
+  /** The events of the alerts hook: what changed since the last step (turned on or off, the DTU's answer). */
+  private tellChanges(enabled: boolean, snap: PortSnapshot): void {
+    const tell = (event: ControllerEvent): void => this.opts.onEvent?.(event);
+    const unreachable = (): void => tell({ kind: "unreachable", since: snap.since });
+    if (enabled !== this.wasEnabled) {
+      if (!enabled) tell({ kind: "off" });
+      if (enabled && this.paused) tell({ kind: "paused", ...this.paused });
+      if (enabled && !snap.reachable) unreachable();
+    } else if (enabled && this.wasReachable !== snap.reachable) {
+      if (snap.reachable) tell({ kind: "reachable" });
+      else unreachable();
+    }
+    this.wasEnabled = enabled;
     this.wasReachable = snap.reachable;
   }
 
@@ -237,6 +257,7 @@ class ControllerCore implements Controller {
     // What was set before the pause is history: the limits as they are now are the starting point.
     for (const s of this.sent.values()) Object.assign(s, { confirmed_at: null, commanded_w: null });
     this.opts.log("zero export: resumed");
+    this.opts.onEvent?.({ kind: "resumed" });
     return true;
   }
 

@@ -308,6 +308,57 @@ describe("the household meter not answering (issue 31 §7)", () => {
   });
 });
 
+describe("zero export paused or without its DTU (issue 32 §2)", () => {
+  it("paused: raised at once on the inverter, cleared on resume and when zero export is turned off", async () => {
+    h = await harness("2024-06-15T09:00:00Z", { rules: only({}) });
+    await h.runTo("2024-06-15T09:05:00Z");
+    const tell = h.source.watchZeroExport();
+    tell({ kind: "paused", serial: HMS });
+    await h.runTo("2024-06-15T09:06:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`zeroexport_paused ${HMS}`]);
+    const raised = h.messages[0];
+    expect(raised?.alert?.severity).toBe("warning");
+    expect(raised?.title).toBe("Zero export paused: the limit of Inverter 5678 was changed by someone else");
+    expect(raised?.alert?.facts).toEqual({});
+    tell({ kind: "resumed" });
+    await h.runTo("2024-06-15T09:07:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual([`zeroexport_paused ${HMS}`]);
+    tell({ kind: "paused", serial: HM });
+    await h.runTo("2024-06-15T09:08:00Z");
+    tell({ kind: "off" });
+    await h.runTo("2024-06-15T09:09:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual([`zeroexport_paused ${HMS}`, `zeroexport_paused ${HM}`]);
+    expect(summaryOf(h.messages, "cleared")).toHaveLength(2);
+  });
+
+  it("the DTU not answering while zero export is on: after N minutes, cleared when it answers or zero export is off", async () => {
+    h = await harness("2024-06-15T09:00:00Z", {
+      rules: only({ zeroexport_unreachable: { enabled: true, minutes: 2 } }),
+    });
+    const tell = h.source.watchZeroExport();
+    tell({ kind: "unreachable" });
+    await h.runTo("2024-06-15T09:01:00Z");
+    tell({ kind: "reachable" }); // a short break says nothing
+    await h.runTo("2024-06-15T09:05:00Z");
+    expect(h.messages).toEqual([]);
+    tell({ kind: "unreachable" });
+    await h.runTo("2024-06-15T09:08:00Z");
+    expect(summaryOf(h.messages, "raised")).toEqual(["zeroexport_unreachable dtu"]);
+    expect(h.messages[0]?.alert?.severity).toBe("critical");
+    expect(h.messages[0]?.title).toBe("Zero export: OpenDTU-Test (DTU) is not answering");
+    expect(h.messages[0]?.alert?.facts).toEqual({ minutes: 2 });
+    tell({ kind: "reachable" });
+    await h.runTo("2024-06-15T09:09:00Z");
+    expect(summaryOf(h.messages, "cleared")).toEqual(["zeroexport_unreachable dtu"]);
+    tell({ kind: "unreachable" });
+    await h.runTo("2024-06-15T09:12:00Z");
+    tell({ kind: "off" });
+    await h.runTo("2024-06-15T09:13:00Z");
+    expect(summaryOf(h.messages, "raised")).toHaveLength(2);
+    expect(summaryOf(h.messages, "cleared")).toHaveLength(2);
+  });
+});
+
 describe("daily summary", () => {
   it("once after sunset, with energy, peak, each inverter and the alerts still open; not again after a restart", async () => {
     h = await harness("2024-06-15T17:00:00Z", {

@@ -47,10 +47,11 @@ const withoutMeter = {
   },
 };
 
-/** Settings of release 1 answer the rules added since with their defaults (issue 31 §7: the meter). */
+/** Settings of release 1 answer the rules added since with their defaults (issue 31 §7: the meter; 32 §2: zero export). */
 const withNewRules = (config: unknown) => {
   const c = config as { rules: object };
-  return { ...c, rules: { ...c.rules, meter_silent: defaultAlertConfig().rules.meter_silent } };
+  const { meter_silent, zeroexport_paused, zeroexport_unreachable } = defaultAlertConfig().rules;
+  return { ...c, rules: { ...c.rules, meter_silent, zeroexport_paused, zeroexport_unreachable } };
 };
 
 let dir = "";

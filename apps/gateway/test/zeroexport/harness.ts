@@ -35,7 +35,12 @@ export const SETTINGS: ZeroExportConfig = {
   ],
 };
 
-export async function loop(settings: ZeroExportConfig = SETTINGS, at = "2026-06-21T10:30:00Z") {
+/** `listen`: also hears the controller's events (the alerts' watch). */
+export async function loop(
+  settings: ZeroExportConfig = SETTINGS,
+  at = "2026-06-21T10:30:00Z",
+  listen?: (event: ControllerEvent) => void,
+) {
   const { host, clock } = clockAt(at);
   const config = configWith([slot(HM), slot(HMS)], 1);
   const fleet = await createFleet({
@@ -71,7 +76,10 @@ export async function loop(settings: ZeroExportConfig = SETTINGS, at = "2026-06-
     meter,
     dataDir,
     log: (l) => lines.push(l),
-    onEvent: (e) => events.push(e),
+    onEvent: (e) => {
+      events.push(e);
+      listen?.(e);
+    },
     every: null,
     sleep: (ms) => run(ms / 1000),
   });

@@ -30,6 +30,8 @@ export default defineArea({
     rule_event_log: "Inverter event log",
     rule_dtu_silent: "DTU not answering",
     rule_meter_silent: "Household meter not answering",
+    rule_zeroexport_paused: "Zero export paused by a limit changed elsewhere",
+    rule_zeroexport_unreachable: "DTU not answering while zero export is on",
     rule_radio: "Radio problem",
     rule_clock: "Clock not synchronised",
     rule_command_failed: "Limit or power command failed",
@@ -40,6 +42,8 @@ export default defineArea({
     kind_event_log: "{name}: {message}",
     kind_dtu_silent: "{name} (DTU) is not answering",
     kind_meter_silent: "{name}: the household meter is not answering",
+    kind_zeroexport_paused: "Zero export paused: the limit of {name} was changed by someone else",
+    kind_zeroexport_unreachable: "Zero export: {name} (DTU) is not answering",
     kind_radio: "{name} (DTU): radio problem",
     kind_clock: "{name} (DTU): clock not synchronised",
     kind_command_failed: "{name}: {command} command failed",
@@ -51,6 +55,10 @@ export default defineArea({
     detail_dtu_silent: "No answer from the DTU for {minutes} min.",
     detail_meter_silent:
       "No fresh reading from the meter for {minutes} min: grid power, import and export are unknown.",
+    detail_zeroexport_paused:
+      "Zero export sends nothing until it is resumed on its screen: the limit came from the web app, MQTT or another client.",
+    detail_zeroexport_unreachable:
+      "No answer from the DTU for {minutes} min while zero export is on: no limit can be sent, the last ones stay.",
     detail_radio: "The DTU reports a radio problem for {minutes} min.",
     detail_clock: "The DTU's clock has not been set for {minutes} min; it polls no inverter without it.",
     detail_command_failed:
@@ -81,6 +89,8 @@ export default defineArea({
     rule_event_log: "Ereignisprotokoll des Wechselrichters",
     rule_dtu_silent: "DTU antwortet nicht",
     rule_meter_silent: "Stromzähler antwortet nicht",
+    rule_zeroexport_paused: "Nulleinspeisung pausiert (Limit anderswo geändert)",
+    rule_zeroexport_unreachable: "DTU antwortet nicht bei aktiver Nulleinspeisung",
     rule_radio: "Funkproblem",
     rule_clock: "Uhr nicht synchronisiert",
     rule_command_failed: "Limit- oder Ein/Aus-Befehl fehlgeschlagen",
@@ -91,6 +101,9 @@ export default defineArea({
     kind_event_log: "{name}: {message}",
     kind_dtu_silent: "{name} (DTU) antwortet nicht",
     kind_meter_silent: "{name}: Der Stromzähler antwortet nicht",
+    kind_zeroexport_paused:
+      "Nulleinspeisung pausiert: Das Limit von {name} wurde von jemand anderem geändert",
+    kind_zeroexport_unreachable: "Nulleinspeisung: {name} (DTU) antwortet nicht",
     kind_radio: "{name} (DTU): Funkproblem",
     kind_clock: "{name} (DTU): Uhrzeit nicht synchronisiert",
     kind_command_failed: "{name}: Befehl ({command}) fehlgeschlagen",
@@ -103,6 +116,10 @@ export default defineArea({
     detail_dtu_silent: "Seit {minutes} min keine Antwort von der DTU.",
     detail_meter_silent:
       "Seit {minutes} min kein frischer Messwert vom Zähler: Netzleistung, Bezug und Einspeisung sind unbekannt.",
+    detail_zeroexport_paused:
+      "Die Nulleinspeisung sendet nichts, bis sie auf ihrer Seite fortgesetzt wird: Das Limit kam von der Web-App, über MQTT oder von einem anderen Client.",
+    detail_zeroexport_unreachable:
+      "Seit {minutes} min keine Antwort von der DTU, während die Nulleinspeisung an ist: Es kann kein Limit gesendet werden, die letzten bleiben.",
     detail_radio: "Die DTU meldet seit {minutes} min ein Funkproblem.",
     detail_clock:
       "Die Uhr der DTU ist seit {minutes} min nicht gestellt; ohne sie fragt sie keinen Wechselrichter ab.",
@@ -134,6 +151,8 @@ export default defineArea({
     rule_event_log: "Journal d'événements de l'onduleur",
     rule_dtu_silent: "La DTU ne répond pas",
     rule_meter_silent: "Le compteur de la maison ne répond pas",
+    rule_zeroexport_paused: "Injection zéro en pause (limite modifiée ailleurs)",
+    rule_zeroexport_unreachable: "La DTU ne répond pas alors que l'injection zéro est active",
     rule_radio: "Problème radio",
     rule_clock: "Horloge non synchronisée",
     rule_command_failed: "Échec d'une commande de limite ou de marche/arrêt",
@@ -144,6 +163,9 @@ export default defineArea({
     kind_event_log: "{name} : {message}",
     kind_dtu_silent: "{name} (DTU) ne répond pas",
     kind_meter_silent: "{name} : le compteur de la maison ne répond pas",
+    kind_zeroexport_paused:
+      "Injection zéro en pause : la limite de {name} a été modifiée par quelqu'un d'autre",
+    kind_zeroexport_unreachable: "Injection zéro : {name} (DTU) ne répond pas",
     kind_radio: "{name} (DTU) : problème radio",
     kind_clock: "{name} (DTU) : horloge non synchronisée",
     kind_command_failed: "{name} : échec de la commande ({command})",
@@ -156,6 +178,10 @@ export default defineArea({
     detail_dtu_silent: "Aucune réponse du DTU depuis {minutes} min.",
     detail_meter_silent:
       "Aucune mesure récente du compteur depuis {minutes} min : puissance réseau, soutirage et injection inconnus.",
+    detail_zeroexport_paused:
+      "L'injection zéro n'envoie plus rien jusqu'à sa reprise sur son écran : la limite vient de l'application web, de MQTT ou d'un autre client.",
+    detail_zeroexport_unreachable:
+      "Aucune réponse du DTU depuis {minutes} min alors que l'injection zéro est active : aucune limite ne peut être envoyée, les dernières restent.",
     detail_radio: "Le DTU signale un problème radio depuis {minutes} min.",
     detail_clock:
       "L'horloge du DTU n'est pas réglée depuis {minutes} min ; sans elle, il n'interroge aucun onduleur.",

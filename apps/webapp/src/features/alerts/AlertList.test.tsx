@@ -163,6 +163,54 @@ describe("an alert's words (issue 34 §2, §4)", () => {
     expect(shown()[0]).toBe("OpenDTU-5E913B: Der Stromzähler antwortet nicht");
   });
 
+  it("word zero export's alerts in the page's language (en, de, fr)", () => {
+    const paused: Alert = {
+      ...alert([]),
+      kind: "zeroexport_paused",
+      serial: "116482345678",
+      name: "House roof",
+      channel: null,
+      title: "Zero export paused: the limit of House roof was changed by someone else",
+      detail: "…",
+      facts: {},
+    };
+    const silent: Alert = {
+      ...paused,
+      id: 99,
+      kind: "zeroexport_unreachable",
+      serial: null,
+      name: "OpenDTU-5E913B",
+      title: "Zero export: OpenDTU-5E913B (DTU) is not answering",
+      facts: { minutes: 1 },
+    };
+    /** Both alerts' words, one alert rendered at a time. */
+    const words = (): (string | null | undefined)[] =>
+      [paused, silent].flatMap((a) => {
+        render(<AlertList answer={answer([], { alerts: [a] })} onChanged={() => undefined} />);
+        const w = shown();
+        cleanup();
+        return w;
+      });
+    expect(words()).toEqual([
+      "Zero export paused: the limit of House roof was changed by someone else",
+      "Zero export sends nothing until it is resumed on its screen: the limit came from the web app, MQTT or another client.",
+      "Zero export: OpenDTU-5E913B (DTU) is not answering",
+      "No answer from the DTU for 1 min while zero export is on: no limit can be sent, the last ones stay.",
+    ]);
+    setLocale("de");
+    const de = words();
+    expect(de[0]).toBe(
+      "Nulleinspeisung pausiert: Das Limit von House roof wurde von jemand anderem geändert",
+    );
+    expect(de[3]).toContain("Seit 1 min keine Antwort von der DTU");
+    setLocale("fr");
+    const fr = words();
+    expect(fr[0]).toBe(
+      "Injection zéro en pause : la limite de House roof a été modifiée par quelqu'un d'autre",
+    );
+    expect(fr[2]).toBe("Injection zéro : OpenDTU-5E913B (DTU) ne répond pas");
+  });
+
   it("an alert stored by an older gateway (no facts) keeps the gateway's words", () => {
     const { facts: _facts, ...old } = weak;
     render(<AlertList answer={answer([], { alerts: [old] })} onChanged={() => undefined} />);

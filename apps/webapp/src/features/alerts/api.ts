@@ -62,6 +62,8 @@ export const ruleText: Record<AlertKind | "daily_summary", MessageKey> = {
   event_log: "alerts.rule_event_log",
   dtu_silent: "alerts.rule_dtu_silent",
   meter_silent: "alerts.rule_meter_silent",
+  zeroexport_paused: "alerts.rule_zeroexport_paused",
+  zeroexport_unreachable: "alerts.rule_zeroexport_unreachable",
   radio: "alerts.rule_radio",
   clock: "alerts.rule_clock",
   command_failed: "alerts.rule_command_failed",

@@ -25,10 +25,17 @@ export const MINUTE_RULES = [
   "not_producing",
   "dtu_silent",
   "meter_silent",
+  "zeroexport_unreachable",
   "radio",
   "clock",
 ] as const;
-export const RULES = [...MINUTE_RULES, "event_log", "command_failed", "daily_summary"] as const;
+export const RULES = [
+  ...MINUTE_RULES,
+  "zeroexport_paused",
+  "event_log",
+  "command_failed",
+  "daily_summary",
+] as const;
 export type Rule = (typeof RULES)[number];
 export const SECRETS = [
   "channels.mqtt.password",

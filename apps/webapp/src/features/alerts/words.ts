@@ -14,6 +14,8 @@ const words: Record<AlertKind, [MessageKey, MessageKey]> = {
   event_log: ["alerts.kind_event_log", "alerts.detail_event_log"],
   dtu_silent: ["alerts.kind_dtu_silent", "alerts.detail_dtu_silent"],
   meter_silent: ["alerts.kind_meter_silent", "alerts.detail_meter_silent"],
+  zeroexport_paused: ["alerts.kind_zeroexport_paused", "alerts.detail_zeroexport_paused"],
+  zeroexport_unreachable: ["alerts.kind_zeroexport_unreachable", "alerts.detail_zeroexport_unreachable"],
   radio: ["alerts.kind_radio", "alerts.detail_radio"],
   clock: ["alerts.kind_clock", "alerts.detail_clock"],
   command_failed: ["alerts.kind_command_failed", "alerts.detail_command_failed"],
