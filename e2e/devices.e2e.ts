@@ -221,14 +221,24 @@ describe("two simulated devices", () => {
     // By its caption: the chart's legend is a table too (uPlot's).
     const table = energy.getByRole("table", { name: "Energy of all devices (kWh)" });
     await table.waitFor();
-    expect(await table.locator("thead th").allTextContents()).toEqual(["Period", "roof", "garage", "Total"]);
+    // Each simulated device has its simulated house's meter: the sums of their grid energy follow the total.
+    expect(await table.locator("thead th").allTextContents()).toEqual([
+      "Period",
+      "roof",
+      "garage",
+      "Total",
+      "Imported",
+      "Exported",
+    ]);
     const rows: number[][] = [];
     for (const tr of await table.locator("tbody tr").all()) {
       rows.push((await tr.locator("td").allTextContents()).map((v) => Number(v.replace(/,/g, ""))));
     }
     // The backfilled days of June up to the devices' today, each with both devices.
     expect(rows.length).toBeGreaterThan(1);
-    for (const [roof, garage, total] of rows) {
+    for (const [roof, garage, total, imported, exported] of rows) {
+      expect(imported).toBeGreaterThanOrEqual(0);
+      expect(exported).toBeGreaterThanOrEqual(0);
       expect(roof).toBeGreaterThan(0);
       expect(garage).toBeGreaterThan(0);
       // Each figure is rounded to 10 Wh on its own: the sum may differ from the total by that rounding.

@@ -6,21 +6,16 @@ import { setLocale } from "../../lib/i18n";
 import { StatusFeed, type FeedTimers } from "./feed";
 import { CONFIG, NAMES, NOW, ROOF, SHED, STATES, status, why } from "./fixtures";
 import { ZeroExport } from "./ZeroExport";
+import { chartCalls } from "../../components/chart/chartStub";
 
 // The canvas chart is the History's (tested there); here only that it is given the samples.
-const charted = vi.hoisted(() => ({ props: [] as { x: number[]; ys: (number | null)[][] }[] }));
-vi.mock("../../components/chart/Chart", () => ({
-  Chart: (p: { x: number[]; ys: (number | null)[][] }) => {
-    charted.props.push(p);
-    return <div data-chart />;
-  },
-}));
+vi.mock("../../components/chart/Chart", () => import("../../components/chart/chartStub"));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   setLocale("en");
-  charted.props = [];
+  chartCalls.length = 0;
 });
 
 /** A feed that answers `s` and never polls again by itself (the test asks with refresh). */
@@ -70,7 +65,7 @@ describe("the Zero export screen", () => {
       within(screen.getByTestId("zx-log")).getByText("House roof 600 → 420 W: export 170 W"),
     ).toBeTruthy();
     expect(screen.getByText("20 W ± 15 W")).toBeTruthy();
-    await waitFor(() => expect(charted.props.at(-1)?.ys.map((y) => y[0])).toEqual([35, 5, 35, 905, 1000]));
+    await waitFor(() => expect(chartCalls.at(-1)?.ys.map((y) => y[0])).toEqual([35, 5, 35, 905, 1000]));
   });
 
   it("renders device data as text, never as markup", async () => {
