@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from "fastify";
 import { gatewayEndpoints, type GatewayFeatures } from "@dtu/api/gateway";
+import { sendFreshJson } from "./freshJson.ts";
 
 export function addFeaturesRoute(
   app: FastifyInstance,
@@ -13,10 +14,6 @@ export function addFeaturesRoute(
   app.get(gatewayEndpoints.features.path, async (_req, reply) => {
     const body: GatewayFeatures = await features();
     // Can change while the page is open (proxy mode: the recorder's access), so never cached.
-    return reply
-      .code(200)
-      .header("content-type", "application/json")
-      .header("cache-control", "no-store")
-      .send(JSON.stringify(body));
+    return sendFreshJson(reply, body);
   });
 }

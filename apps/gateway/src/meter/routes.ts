@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { meterEndpoints, SIM_HOUSE_MAX_W, type SimHouseResult } from "@dtu/api/meter";
 import type { DevicePort } from "../port/contract.ts";
 import { readDataField } from "../http/form.ts";
+import { sendFreshJson } from "../http/freshJson.ts";
 import type { MeterService } from "./service.ts";
 
 export type Need = "read" | "admin";
@@ -21,7 +22,7 @@ export function portAuthorize(port: Pick<DevicePort, "access">): Authorize {
     const access = await port.access(req.headers.authorization, req.ip, need);
     if (access.kind === "open" || access.kind === "accepted") return true;
     if (access.kind === "unanswered") {
-      void json(reply, { type: "danger", message: "the device does not answer" }, 503);
+      void sendFreshJson(reply, { type: "danger", message: "the device does not answer" }, 503);
       return false;
     }
     if (access.kind === "refused") access.count();
@@ -31,14 +32,6 @@ export function portAuthorize(port: Pick<DevicePort, "access">): Authorize {
     void reply.code(401).send();
     return false;
   };
-}
-
-function json(reply: FastifyReply, body: unknown, status = 200): FastifyReply {
-  return reply
-    .code(status)
-    .header("content-type", "application/json")
-    .header("cache-control", "no-store")
-    .send(JSON.stringify(body));
 }
 
 const data = (req: FastifyRequest): Promise<string | undefined> => readDataField(req).catch(() => undefined);
@@ -67,22 +60,26 @@ export async function meterPlugin(app: FastifyInstance, opts: MeterPluginOptions
   const { service, authorize } = opts;
   const e = meterEndpoints;
   app.get(e.configGet.path, async (req, reply) => {
-    if (await authorize(req, reply, "admin")) return json(reply, service.view());
+    if (await authorize(req, reply, "admin")) return sendFreshJson(reply, service.view());
     return reply;
   });
   app.post(e.configPost.path, async (req, reply) => {
     if (!(await authorize(req, reply, "admin"))) return reply;
     const result = await service.post(await data(req));
-    return json(reply, result, result.type === "success" ? 200 : result.code === "not_written" ? 500 : 400);
+    return sendFreshJson(
+      reply,
+      result,
+      result.type === "success" ? 200 : result.code === "not_written" ? 500 : 400,
+    );
   });
   app.get(e.status.path, async (req, reply) => {
-    if (await authorize(req, reply, "read")) return json(reply, service.status());
+    if (await authorize(req, reply, "read")) return sendFreshJson(reply, service.status());
     return reply;
   });
   app.post(e.test.path, async (req, reply) => {
     if (!(await authorize(req, reply, "admin"))) return reply;
     const result = await service.test(await data(req));
-    return json(reply, result, "type" in result ? 400 : 200);
+    return sendFreshJson(reply, result, "type" in result ? 400 : 200);
   });
   const house = service.house;
   if (!house) return;
@@ -91,7 +88,7 @@ export async function meterPlugin(app: FastifyInstance, opts: MeterPluginOptions
     const hold = parseHold(await data(req));
     if (typeof hold === "string") {
       const refused: SimHouseResult = { type: "danger", message: hold, load_w: house.held() };
-      return json(reply, refused, 400);
+      return sendFreshJson(reply, refused, 400);
     }
     house.hold(hold.load_w);
     const done: SimHouseResult = {
@@ -100,6 +97,6 @@ export async function meterPlugin(app: FastifyInstance, opts: MeterPluginOptions
         hold.load_w === null ? "the house follows its load model" : `the house is held at ${hold.load_w} W`,
       load_w: hold.load_w,
     };
-    return json(reply, done);
+    return sendFreshJson(reply, done);
   });
 }

@@ -3,19 +3,12 @@
  * access), POST /api/zeroexport/config (`data=<JSON>`), /resume and /check (admin). Who may pass is the device
  * port's rule through its guessing brake, as the meter's API (meter/routes.ts).
  */
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { zeroExportEndpoints } from "@dtu/api/zeroexport";
 import { readDataField } from "../http/form.ts";
+import { sendFreshJson } from "../http/freshJson.ts";
 import type { Authorize } from "../meter/routes.ts";
 import type { ZeroExportService } from "./service.ts";
-
-function json(reply: FastifyReply, body: unknown, status = 200): FastifyReply {
-  return reply
-    .code(status)
-    .header("content-type", "application/json")
-    .header("cache-control", "no-store")
-    .send(JSON.stringify(body));
-}
 
 export interface ZeroExportPluginOptions {
   service: ZeroExportService;
@@ -26,25 +19,25 @@ export async function zeroExportPlugin(app: FastifyInstance, opts: ZeroExportPlu
   const { service, authorize } = opts;
   const e = zeroExportEndpoints;
   app.get(e.configGet.path, async (req, reply) => {
-    if (await authorize(req, reply, "read")) return json(reply, service.config());
+    if (await authorize(req, reply, "read")) return sendFreshJson(reply, service.config());
     return reply;
   });
   app.post(e.configPost.path, async (req, reply) => {
     if (!(await authorize(req, reply, "admin"))) return reply;
     const { status, body } = await service.post(await readDataField(req).catch(() => undefined));
-    return json(reply, body, status);
+    return sendFreshJson(reply, body, status);
   });
   app.get(e.status.path, async (req, reply) => {
-    if (await authorize(req, reply, "read")) return json(reply, service.status());
+    if (await authorize(req, reply, "read")) return sendFreshJson(reply, service.status());
     return reply;
   });
   app.post(e.resume.path, async (req, reply) => {
     if (!(await authorize(req, reply, "admin"))) return reply;
     const result = service.resume();
-    return json(reply, result, result.type === "success" ? 200 : 409);
+    return sendFreshJson(reply, result, result.type === "success" ? 200 : 409);
   });
   app.post(e.check.path, async (req, reply) => {
     if (!(await authorize(req, reply, "admin"))) return reply;
-    return json(reply, await service.check());
+    return sendFreshJson(reply, await service.check());
   });
 }
