@@ -3,9 +3,9 @@ import { InverterAlerts } from "../features/alerts/InverterAlerts";
 import { TodayPeak } from "../features/history/TodayPeak";
 import { LastKnownPanel, LastKnownTotals, LastKnownYieldCard } from "../features/live/LastKnown";
 import { liveFeed } from "../features/live/liveStore";
-import { inverterStatus } from "../features/live/state";
 import { LiveView, useLiveStatus } from "../features/live/LiveView";
 import { EnergyFlow, type Readable } from "../features/meter/EnergyFlow";
+import { productionW } from "../features/live/production";
 import type { LiveSlots } from "../features/live/slots";
 import { useT } from "../lib/i18n";
 import { useGatewayFeatures } from "../lib/gatewayFeatures";
@@ -53,18 +53,7 @@ function GatewayLiveView() {
 const production: Readable<number | null> = __GATEWAY_BUILD__
   ? {
       subscribe: (l) => liveFeed.store.subscribe(l),
-      // The device sums its zeros for inverters not read since it started (issue 25): none read, no production.
-      // Unless every one of them sleeps for want of sun (a first start at night): then nothing is produced, and 0 W
-      // lets the card show the home's use (all from the grid) rather than "–" beside an importing grid.
-      get: () => {
-        const s = liveFeed.store.get();
-        const now = Date.now();
-        const all = s.order.map((id) => inverterStatus(s.inverters[id], now, s.facts));
-        if (all.some((st) => !st.never)) return s.total?.Power.v ?? null;
-        const dark = (st: (typeof all)[number]) =>
-          st.state === "asleep" || (st.state === "off" && st.why === "night");
-        return all.length > 0 && all.every(dark) ? 0 : null;
-      },
+      get: () => productionW(liveFeed.store.get(), Date.now()),
     }
   : { subscribe: () => () => undefined, get: () => null };
 
